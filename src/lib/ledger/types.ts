@@ -1,0 +1,233 @@
+// The ledger's records and calls. Plain data: no DOM, no IndexedDB, no Svelte.
+
+/**
+ * A cross-account id in its canonical string form: SS58 (the chain's prefix) for a Substrate
+ * account, lower-case `0x` + 40 hex for an Ethereum one (token nesting addresses included).
+ * Two owners are the same iff their canonical strings are equal (the chain's exact equality).
+ */
+export type Address = string;
+
+export type CollectionMode = 'NFT' | 'Fungible' | 'ReFungible';
+export type CollectionAccess = 'Normal' | 'AllowList';
+
+export interface Property {
+  key: string;
+  value: string;
+}
+
+export interface PropertyPermission {
+  mutable: boolean;
+  collectionAdmin: boolean;
+  tokenOwner: boolean;
+}
+
+export interface PropertyKeyPermission {
+  key: string;
+  permission: PropertyPermission;
+}
+
+/** Limits as stored: `null` = not set (the effective default applies). */
+export interface CollectionLimits {
+  accountTokenOwnershipLimit: number | null;
+  sponsoredDataSize: number | null;
+  /** Blocks between sponsored property writes; `0` stored means "sponsoring disabled" was set. */
+  sponsoredDataRateLimit: number | null;
+  tokenLimit: number | null;
+  sponsorTransferTimeout: number | null;
+  sponsorApproveTimeout: number | null;
+  ownerCanTransfer: boolean | null;
+  ownerCanDestroy: boolean | null;
+  transfersEnabled: boolean | null;
+}
+
+/** A limits update: absent or null fields keep the stored value. */
+export type CollectionLimitsInput = Partial<CollectionLimits>;
+
+export interface NestingPermissions {
+  tokenOwner: boolean;
+  collectionAdmin: boolean;
+  /** null: any collection may nest; a list (even empty): only these collections. */
+  restricted: number[] | null;
+}
+
+export interface CollectionPermissions {
+  access: CollectionAccess;
+  mintMode: boolean;
+  nesting: NestingPermissions;
+}
+
+export interface CollectionPermissionsInput {
+  access?: CollectionAccess;
+  mintMode?: boolean;
+  /** Replaces the stored nesting permissions as a whole (the chain's rule). */
+  nesting?: Partial<NestingPermissions>;
+}
+
+export interface Sponsorship {
+  address: Address;
+  isConfirmed: boolean;
+}
+
+export interface CollectionRecord {
+  id: number;
+  owner: Address;
+  mode: CollectionMode;
+  decimals: number;
+  name: string;
+  description: string;
+  tokenPrefix: string;
+  sponsorship: Sponsorship | null;
+  limits: CollectionLimits;
+  permissions: CollectionPermissions;
+  readOnly: boolean;
+  /** Sorted by key bytes, as the chain's BTreeMap returns them. */
+  properties: Property[];
+  /** Sorted by key bytes. */
+  tokenPropertyPermissions: PropertyKeyPermission[];
+  /** Insertion order; at most 5. */
+  admins: Address[];
+  /** Last token id handed out (burned tokens still count). */
+  tokensMinted: number;
+  tokensBurnt: number;
+}
+
+export interface TokenRecord {
+  collectionId: number;
+  tokenId: number;
+  /** Direct owner: an account, or the nesting address of the parent token. */
+  owner: Address;
+  /** Sorted by key bytes. */
+  properties: Property[];
+  /** The single approved spender, if any. */
+  approved?: Address;
+  /** Set iff the owner is a token nesting address: the parent token, for the children index. */
+  parentCollectionId?: number;
+  parentTokenId?: number;
+}
+
+export interface TokenRef {
+  collectionId: number;
+  tokenId: number;
+}
+
+export interface AccountRecord {
+  address: Address;
+  /** Free balance in the smallest unit (18 decimals). */
+  free: bigint;
+  /** Next expected extrinsic nonce. */
+  nonce: number;
+}
+
+export interface AllowListRecord {
+  collectionId: number;
+  address: Address;
+}
+
+export interface LedgerEvent {
+  section: string;
+  method: string;
+  /** Named fields of the event (later-era `toJSON()` shape with names). */
+  data: Record<string, unknown>;
+  /** Position in the block's event list. */
+  index?: number;
+}
+
+export interface DispatchErrorInfo {
+  section: string;
+  name: string;
+  message: string;
+}
+
+export type ExtrinsicStatusName = 'pending' | 'Ready' | 'InBlock' | 'Error' | 'Invalid';
+
+export interface ExtrinsicRecord {
+  hash: string;
+  signer: Address;
+  nonce: number;
+  callMethod: { section: string; method: string };
+  /** The decoded call, for the extrinsics log. */
+  call: Call;
+  status: ExtrinsicStatusName;
+  isCompleted: boolean;
+  isError: boolean;
+  blockNumber: number | null;
+  blockHash: string | null;
+  blockIndex: number | null;
+  events: LedgerEvent[];
+  error: DispatchErrorInfo | null;
+  /** Fee actually charged, smallest unit, as a decimal string. */
+  fee: string;
+  /** Who paid it (the signer, or a confirmed collection sponsor). */
+  feePayer: Address;
+  createdAt: number;
+  callbackUrl?: string;
+}
+
+export interface BlockRecord {
+  number: number;
+  hash: string;
+  parentHash: string;
+  stateRoot: string;
+  extrinsicsRoot: string;
+  timestamp: number;
+  extrinsics: string[];
+}
+
+// ---- calls -------------------------------------------------------------------------------
+
+export interface CreateCollectionData {
+  mode: CollectionMode;
+  decimals: number;
+  access?: CollectionAccess;
+  name: string;
+  description: string;
+  tokenPrefix: string;
+  pendingSponsor?: Address;
+  limits?: CollectionLimitsInput;
+  permissions?: CollectionPermissionsInput;
+  tokenPropertyPermissions: PropertyKeyPermission[];
+  properties: Property[];
+  adminList: Address[];
+  readOnly?: boolean;
+}
+
+export interface MintItem {
+  owner: Address;
+  properties: Property[];
+}
+
+/** Every call the ledger dispatches, keyed `section.method`, with its arguments. */
+export interface CallArgs {
+  'unique.createCollectionEx': { data: CreateCollectionData };
+  'unique.destroyCollection': { collectionId: number };
+  'unique.setCollectionProperties': { collectionId: number; properties: Property[] };
+  'unique.deleteCollectionProperties': { collectionId: number; propertyKeys: string[] };
+  'unique.setCollectionLimits': { collectionId: number; limits: CollectionLimitsInput };
+  'unique.setCollectionPermissions': { collectionId: number; permissions: CollectionPermissionsInput };
+  'unique.setTokenPropertyPermissions': { collectionId: number; propertyPermissions: PropertyKeyPermission[] };
+  'unique.setTransfersEnabledFlag': { collectionId: number; value: boolean };
+  'unique.changeCollectionOwner': { collectionId: number; newOwner: Address };
+  'unique.addCollectionAdmin': { collectionId: number; newAdmin: Address };
+  'unique.removeCollectionAdmin': { collectionId: number; account: Address };
+  'unique.setCollectionSponsor': { collectionId: number; newSponsor: Address };
+  'unique.confirmSponsorship': { collectionId: number };
+  'unique.removeCollectionSponsor': { collectionId: number };
+  'unique.addToAllowList': { collectionId: number; address: Address };
+  'unique.removeFromAllowList': { collectionId: number; address: Address };
+  'unique.createItem': { collectionId: number; owner: Address; properties: Property[] };
+  'unique.createMultipleItemsEx': { collectionId: number; items: MintItem[] };
+  'unique.setTokenProperties': { collectionId: number; tokenId: number; properties: Property[] };
+  'unique.deleteTokenProperties': { collectionId: number; tokenId: number; propertyKeys: string[] };
+  'unique.transfer': { to: Address; collectionId: number; tokenId: number; value: bigint };
+  'unique.transferFrom': { from: Address; to: Address; collectionId: number; tokenId: number; value: bigint };
+  'unique.approve': { spender: Address; collectionId: number; tokenId: number; amount: bigint };
+  'unique.burnItem': { collectionId: number; tokenId: number; value: bigint };
+  'unique.burnFrom': { collectionId: number; from: Address; tokenId: number; value: bigint };
+  'balances.transferKeepAlive': { dest: Address; value: bigint };
+}
+
+export type CallName = keyof CallArgs;
+
+export type Call = { [N in CallName]: { name: N; args: CallArgs[N] } }[CallName];
+
+export type CallOf<N extends CallName> = { name: N; args: CallArgs[N] };
