@@ -33,7 +33,7 @@ const DEFAULT_MESSAGES: Record<string, string> = {
   'common.CollectionDescriptionLimitExceeded': 'Collection description is longer than 256 characters',
   'common.CollectionTokenPrefixLimitExceeded': 'Token prefix is too long',
   'common.TotalCollectionsLimitExceeded': 'Too many collections',
-  'common.CollectionIsReadOnly': 'Collection is read-only',
+  'common.CollectionIsExternal': 'Collection is external (read-only) and cannot be changed',
   'unique.EmptyArgument': 'The list argument is empty',
   'unique.CollectionDecimalPointLimitExceeded': 'Decimals must be at most 30',
   'nonfungible.NonfungibleItemsHaveNoAmount': 'An NFT amount can only be 0 or 1',

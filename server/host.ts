@@ -1,0 +1,121 @@
+// The Node host: an HTTP server around the REST handler, with a ledger on fake-indexeddb that can
+// be kept in a data file between runs.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
+import { createHandler, type RestHandler } from '../src/lib/api/handler';
+import type { BlockMode } from '../src/lib/ledger/chain/config';
+import { Ledger } from '../src/lib/ledger/chain/ledger';
+import type { RuleSetName } from '../src/lib/ledger/rules';
+import { parseSnapshot, serializeSnapshot } from '../src/lib/ledger/snapshot';
+import { openDexieStore } from '../src/lib/storage/dexie-store';
+
+export interface HostOptions {
+  port: number;
+  host?: string;
+  /** Keep the ledger in this JSON file: loaded at start, written after blocks and at stop. */
+  dataFile?: string;
+  rules?: RuleSetName;
+  blockMode?: BlockMode;
+  /** One log line per request (default on). */
+  log?: (line: string) => void;
+}
+
+export interface RunningHost {
+  url: string;
+  ledger: Ledger;
+  handler: RestHandler;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length ? Buffer.concat(chunks) : undefined;
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  return new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((v, k) => (headers[k] = v));
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+let counter = 0;
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const log = options.log ?? ((line) => console.log(line));
+  // A fresh database per host, so several hosts in one process never share state.
+  const store = await openDexieStore({ name: `opalite-node-${process.pid}-${++counter}`, indexedDB, IDBKeyRange });
+  if (options.dataFile && existsSync(options.dataFile)) {
+    await store.replaceAll(parseSnapshot(readFileSync(options.dataFile, 'utf8')).tables);
+  }
+  const ledger = await Ledger.open({ store, rules: options.rules, blockMode: options.blockMode });
+  const handler = createHandler({ ledger });
+
+  let saving: Promise<void> = Promise.resolve();
+  let dirty = false;
+  const save = () => {
+    if (!options.dataFile) return Promise.resolve();
+    const file = options.dataFile;
+    dirty = false;
+    // Write a temporary file and rename it, so a crash never leaves half a ledger.
+    saving = saving.then(async () => {
+      writeFileSync(`${file}.tmp`, serializeSnapshot(await store.dump(), Date.now()));
+      renameSync(`${file}.tmp`, file);
+    });
+    return saving;
+  };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  ledger.onBlock(() => {
+    dirty = true;
+    timer ??= setTimeout(() => {
+      timer = null;
+      void save();
+    }, 250);
+  });
+  if (options.dataFile && !existsSync(options.dataFile)) await save();
+
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    toRequest(req, `http://${req.headers.host ?? `${host}:${options.port}`}`)
+      .then(handler)
+      .then(async (response) => {
+        await send(res, response);
+        log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+      })
+      .catch((error) => {
+        log(`${req.method} ${req.url} 500 ${String(error)}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' } }));
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${host}:${port}/${ledger.config.network}/v1`;
+
+  return {
+    url,
+    ledger,
+    handler,
+    server,
+    async stop() {
+      if (timer) clearTimeout(timer);
+      ledger.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      if (dirty || options.dataFile) await save();
+      await saving;
+      store.close();
+    }
+  };
+}

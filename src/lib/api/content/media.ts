@@ -1,0 +1,64 @@
+// Media references ({ipfsCid} | {url} | {urlInfix}, plus hash): input checks and fullUrl.
+import { ContentError } from './errors';
+import { INFIX } from './library';
+import { isGiven, isRecord } from './shape';
+
+export const MEDIA_SOURCES = ['ipfsCid', 'url', 'urlInfix'] as const;
+export type MediaSource = (typeof MEDIA_SOURCES)[number];
+
+/** A media reference as stored: exactly one source, optional hash. */
+export type MediaInput = { [K in MediaSource]?: string } & { hash?: string };
+
+/** A media reference as read back, with the URL a browser can load. */
+export type DecodedMedia = MediaInput & { fullUrl: string | null };
+
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks one media object the way the library's validator does (one string source, `url` must
+ * parse, `hash` a string) and returns only the known fields, so echoed read fields (`fullUrl`)
+ * are dropped and `hash: null` means no hash.
+ */
+export function checkMedia(value: unknown, path: string): MediaInput {
+  if (!isRecord(value)) throw new ContentError(`${path} must be an object with exactly one of ipfsCid, url or urlInfix`);
+  const sources = MEDIA_SOURCES.filter((source) => isGiven(value[source]));
+  if (sources.length !== 1) throw new ContentError(`${path} must have exactly one of ipfsCid, url or urlInfix`);
+  const source = sources[0];
+  const text = value[source];
+  if (typeof text !== 'string') throw new ContentError(`${path}.${source} must be a string`);
+  if (source === 'url' && !isUrl(text)) throw new ContentError(`${path}.url must be a valid absolute URL, got "${text}"`);
+  const media: MediaInput = { [source]: text };
+  if (isGiven(value.hash)) {
+    if (typeof value.hash !== 'string') throw new ContentError(`${path}.hash must be a string`);
+    media.hash = value.hash;
+  }
+  return media;
+}
+
+/**
+ * The library's fullUrl rule (url as is; else the template with {infix} replaced; else ipfs://cid;
+ * else null), except that a CID under the bare '{infix}' template (Opalite's default schema) points
+ * at the built-in IPFS gateway, so uploaded files show.
+ */
+export function mediaFullUrl(media: MediaInput, urlTemplate: unknown, ipfsGateway: string): string | null {
+  if (typeof media.url === 'string') return media.url;
+  if (urlTemplate === INFIX && typeof media.ipfsCid === 'string') return `${ipfsGateway.replace(/\/+$/, '')}/${media.ipfsCid}`;
+  if (typeof urlTemplate === 'string' && urlTemplate.includes(INFIX)) {
+    if (typeof media.urlInfix === 'string') return urlTemplate.replace(INFIX, media.urlInfix);
+    if (typeof media.ipfsCid === 'string') return urlTemplate.replace(INFIX, media.ipfsCid);
+    return null;
+  }
+  return typeof media.ipfsCid === 'string' ? `ipfs://${media.ipfsCid}` : null;
+}
+
+/** A stored media reference with its fullUrl (its own fields first, as the library returns them). */
+export function decodeMedia(media: MediaInput, urlTemplate: unknown, ipfsGateway: string): DecodedMedia {
+  return { ...media, fullUrl: mediaFullUrl(media, urlTemplate, ipfsGateway) };
+}

@@ -1,0 +1,40 @@
+// The real service's FeeResponse: {raw, amount, formatted, unit, decimals}.
+import { formatBalance } from '@polkadot/util';
+
+export interface FeeResponse {
+  raw: string;
+  amount: string;
+  formatted: string;
+  unit: string;
+  decimals: number;
+}
+
+/** A smallest-unit amount as a decimal string of whole units, trailing zeros stripped. */
+export function toUnits(raw: bigint, decimals: number): string {
+  const negative = raw < 0n;
+  const abs = negative ? -raw : raw;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Whole units given as a decimal string or number into the smallest unit; null if not a valid amount. */
+export function fromUnits(amount: string | number, decimals: number): bigint | null {
+  const text = typeof amount === 'number' ? amount.toFixed(decimals) : amount.trim();
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return null;
+  return BigInt(match[1]) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+}
+
+export function feeResponse(raw: bigint, unit: string, decimals: number): FeeResponse {
+  return {
+    raw: raw.toString(),
+    amount: toUnits(raw, decimals),
+    formatted: formatBalance(raw, { decimals, withUnit: false, withSi: true }),
+    unit,
+    decimals
+  };
+}

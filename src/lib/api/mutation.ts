@@ -1,0 +1,195 @@
+// One URL, many `use` modes (reference section 2): Build, Sign, Submit, SubmitWatch, Result,
+// GetFee, BuildBatch/BuildSequence, over three body forms (raw arguments, unsigned payload,
+// signed payload).
+import type { KeyringPair } from '@polkadot/keyring/types';
+import { z } from 'zod';
+import { signMessage } from '../codec/signature';
+import type { BuiltPayload, Ledger } from '../ledger/chain/ledger';
+import { TransactionError } from '../ledger/chain/errors';
+import type { SignerPayloadJSON } from '../codec/payload';
+import type { Call, ExtrinsicRecord } from '../ledger/types';
+import { requireSigner, signerFromAuthorization } from './auth';
+import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
+import { feeResponse } from './fee';
+import { parsedResult } from './parsed';
+import { flag } from './query';
+import type { ApiContext, MutationRoute } from './route';
+
+export const USE_MODES = ['Build', 'BuildBatch', 'BuildSequence', 'Sign', 'Submit', 'SubmitWatch', 'Result', 'GetFee'] as const;
+export type UseMode = (typeof USE_MODES)[number];
+
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, { error: 'must be 0x-prefixed hex' });
+
+export const signerPayloadJSONSchema = z.looseObject({
+  address: z.string(),
+  blockHash: hex,
+  blockNumber: hex,
+  era: hex,
+  genesisHash: hex,
+  method: hex,
+  nonce: hex,
+  signedExtensions: z.array(z.string()),
+  specVersion: hex,
+  tip: hex,
+  transactionVersion: hex,
+  version: z.number()
+});
+
+export const mutationQuery = z.object({
+  use: z.enum(USE_MODES, { error: `use must be one of ${USE_MODES.join(', ')}` }).optional(),
+  withFee: z.unknown().optional(),
+  verify: z.unknown().optional(),
+  nonce: z.coerce.number().int().nonnegative().optional(),
+  callbackUrl: z.string().optional()
+});
+
+export const unsignedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signerPayloadHex: hex.optional(), signerPayloadRaw: z.unknown().optional() });
+export const signedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signature: hex });
+
+type Body =
+  | { form: 'raw'; call: Call; signer: string }
+  | { form: 'unsigned'; json: SignerPayloadJSON }
+  | { form: 'signed'; json: SignerPayloadJSON; signature: string };
+
+function payloadOf(value: unknown, schema: z.ZodType): SignerPayloadJSON {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error, 'body');
+  return (parsed.data as { signerPayloadJSON: SignerPayloadJSON }).signerPayloadJSON;
+}
+
+/** Validate and classify the body; raw arguments become a chain call (existence checked). */
+async function classify(route: MutationRoute, body: unknown, ctx: ApiContext): Promise<Body> {
+  if (body && typeof body === 'object' && 'signerPayloadJSON' in body) {
+    if ('signature' in body) {
+      const parsed = signedBody.safeParse(body);
+      if (!parsed.success) throw fromZodError(parsed.error, 'body');
+      return { form: 'signed', json: parsed.data.signerPayloadJSON as SignerPayloadJSON, signature: parsed.data.signature };
+    }
+    return { form: 'unsigned', json: payloadOf(body, unsignedBody) };
+  }
+  return { form: 'raw', ...(await rawCall(route, body, ctx)) };
+}
+
+async function rawCall(route: MutationRoute, body: unknown, ctx: ApiContext): Promise<{ call: Call; signer: string }> {
+  const parsed = route.body.safeParse(body);
+  if (!parsed.success) throw fromZodError(parsed.error, 'body');
+  const args = parsed.data;
+  const call = await ctx.ledger.read((tx) => route.toCall(args, { ...ctx, tx }));
+  return { call, signer: route.signer(args) };
+}
+
+function withTransactionErrors<T>(fn: () => Promise<T>): Promise<T> {
+  return fn().catch((e) => {
+    throw e instanceof TransactionError ? fromTransactionError(e) : e;
+  });
+}
+
+export interface MutationResult {
+  status: number;
+  json: unknown;
+}
+
+export async function handleMutation(route: MutationRoute, rawQuery: unknown, body: unknown, ctx: ApiContext): Promise<MutationResult> {
+  const q = mutationQuery.safeParse(rawQuery);
+  if (!q.success) throw fromZodError(q.error, 'query');
+  const use: UseMode = q.data.use ?? 'Build';
+  const withFee = flag(q.data.withFee);
+  const { ledger } = ctx;
+  const seedSigner = signerFromAuthorization(ctx.request.headers.get('authorization'));
+  const fee = (raw: bigint) => feeResponse(raw, ledger.config.tokenSymbol, ledger.config.decimals);
+
+  if (use === 'BuildBatch' || use === 'BuildSequence') return { status: 201, json: await buildSequence(route, body, q.data.nonce, ctx) };
+
+  const input = await classify(route, body, ctx);
+  if (input.form === 'raw' && flag(q.data.verify)) await verifyCall(ledger, input.signer, input.call);
+
+  /** The payload JSON and, for raw arguments, what the build said about it. */
+  const payload = async (): Promise<{ json: SignerPayloadJSON; built?: BuiltPayload }> => {
+    if (input.form !== 'raw') return { json: input.json };
+    const built = await ledger.build(input.signer, input.call, { nonce: q.data.nonce });
+    return { json: built.signerPayloadJSON, built };
+  };
+  const costOf = async (json: SignerPayloadJSON) => {
+    const call = input.form === 'raw' ? input.call : ledger.decodePayloadCall(json);
+    return ledger.estimateCost(call, Number.parseInt(json.nonce, 16), json.era === '0x00');
+  };
+  const feeField = async (json: SignerPayloadJSON) => (withFee && input.form === 'raw' ? { fee: fee(await costOf(json)) } : {});
+
+  return withTransactionErrors(async () => {
+    switch (use) {
+      case 'Build': {
+        if (input.form !== 'raw') return { status: 201, json: body };
+        const { built } = await payload();
+        const { signerPayloadJSON, signerPayloadRaw, signerPayloadHex } = built!;
+        return { status: 201, json: { signerPayloadJSON, signerPayloadRaw, signerPayloadHex, ...(withFee ? { fee: fee(built!.fee) } : {}) } };
+      }
+      case 'GetFee': {
+        const { json } = await payload();
+        return { status: 201, json: { fee: fee(await costOf(json)) } };
+      }
+      case 'Sign': {
+        const pair = requireSigner(seedSigner);
+        const { json } = await payload();
+        return { status: 201, json: { signerPayloadJSON: json, signature: sign(ledger, pair, json), ...(await feeField(json)) } };
+      }
+      case 'Submit':
+      case 'SubmitWatch':
+      case 'Result': {
+        const { json } = await payload();
+        const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), json);
+        const submitted = await ledger.submit(json, signature, { callbackUrl: q.data.callbackUrl });
+        const feePart = await feeField(json);
+        if (use === 'Result' || ledger.blockMode.kind === 'instant') {
+          const record = await submitted.included;
+          if (use === 'Result') return { status: 201, json: await resultJson(record, ledger, feePart) };
+        }
+        return { status: 201, json: { hash: submitted.hash, ...feePart } };
+      }
+    }
+  });
+}
+
+function sign(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {
+  return signMessage(pair, ledger.signingMessage(json));
+}
+
+async function resultJson(record: ExtrinsicRecord, ledger: Ledger, feePart: object) {
+  const parsed = await ledger.read((tx) => parsedResult(record, tx, ledger.rules));
+  return {
+    hash: record.hash,
+    isCompleted: record.isCompleted,
+    isError: record.isError,
+    parsed: parsed ?? null,
+    error: record.error ? { message: record.error.message, details: { section: record.error.section, name: record.error.name } } : null,
+    ...feePart
+  };
+}
+
+/** verify=true: dry-run the whole call now and report the chain error it would hit. */
+async function verifyCall(ledger: Ledger, signer: string, call: Call): Promise<void> {
+  const failure = await ledger.dryRun(signer, call);
+  if (failure) {
+    throw new ApiError('VerificationFailedError', `Verification failed: ${failure.message}`, { section: failure.section, name: failure.name });
+  }
+  const nonce = await ledger.nextNonce(signer);
+  const cost = ledger.estimateCost(call, nonce);
+  const balance = await ledger.read(async (tx) => (await tx.get('accounts', signer))?.free ?? 0n);
+  if (balance < cost) {
+    throw new ApiError('VerificationFailedError', 'Not enough money to pay fee', { fee: cost.toString(), currentBalance: balance.toString() });
+  }
+}
+
+async function buildSequence(route: MutationRoute, body: unknown, startNonce: number | undefined, ctx: ApiContext) {
+  if (!Array.isArray(body) || body.length === 0) throw validationError('BuildBatch/BuildSequence takes a non-empty JSON array of arguments');
+  const calls = [];
+  for (const item of body) calls.push(await rawCall(route, item, ctx));
+  const signer = calls[0].signer;
+  if (calls.some((c) => c.signer !== signer)) throw validationError('Same address required for every item of a batch build');
+  let nonce = startNonce ?? (await ctx.ledger.nextNonce(signer));
+  const payloads = [];
+  for (const { call } of calls) {
+    const built = await ctx.ledger.build(signer, call, { nonce: nonce++ });
+    payloads.push({ signerPayloadJSON: built.signerPayloadJSON, signerPayloadRaw: built.signerPayloadRaw, signerPayloadHex: built.signerPayloadHex });
+  }
+  return { payloads, nextNonce: nonce };
+}

@@ -1,0 +1,77 @@
+// The OpenAPI 3.1 document, generated from the route table's zod schemas (never written by hand).
+import { z } from 'zod';
+import { mutationQuery, signedBody, unsignedBody } from './mutation';
+import type { Route } from './route';
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+function queryParameters(schema: z.ZodType | undefined): Json[] {
+  if (!schema) return [];
+  const full = jsonSchema(schema);
+  const props = (full.properties ?? {}) as Record<string, Json>;
+  const required = new Set((full.required ?? []) as string[]);
+  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+}
+
+const errorSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, name: { type: 'string' }, message: { type: 'string' }, details: {} },
+      required: ['code', 'name', 'message']
+    }
+  }
+};
+
+function operation(route: Route): Json {
+  const errors = { '400': { description: 'Validation, signature, payload or verification error', content: { 'application/json': { schema: errorSchema } } } };
+  const base = { tags: [route.tag], summary: route.summary, operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ''))}` };
+  switch (route.kind) {
+    case 'read':
+      return { ...base, parameters: queryParameters(route.query), responses: { '200': { description: 'OK', content: { 'application/json': {} } }, ...errors } };
+    case 'mutation':
+      return {
+        ...base,
+        description: 'An extrinsic: `use` selects Build (default), Sign, Submit, SubmitWatch, Result, GetFee or BuildBatch. The body is the raw arguments, an unsigned payload, or a signed payload.',
+        parameters: queryParameters(mutationQuery),
+        security: [{ SeedAuth: [] }, {}],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { oneOf: [jsonSchema(route.body), jsonSchema(unsignedBody), jsonSchema(signedBody)] } } }
+        },
+        responses: { '201': { description: 'Payload, signature, hash or result, by `use`', content: { 'application/json': {} } }, ...errors }
+      };
+    case 'plain':
+      return {
+        ...base,
+        parameters: queryParameters(route.query),
+        ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+        responses: { [route.method === 'POST' ? '201' : '200']: { description: 'OK', content: { 'application/json': {} } }, ...errors }
+      };
+  }
+}
+
+export function openApiDocument(routes: Route[], network: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = `/${network}/v1${route.path}`;
+    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Opalite: Unique Network REST API v1 (sandbox)',
+      version: '1.0.0',
+      description: 'Every path also answers without `v1`, and with singular resource roots (`/collection`, `/token`).'
+    },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { SeedAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Seed <mnemonic or //Dev URI>' } } },
+    paths
+  };
+}

@@ -1,0 +1,162 @@
+// `/extrinsic/*`: submit a signed payload, status, generic build and fee, signature check,
+// custodial sign, decode (for sign dialogs) and the log of recent extrinsics.
+import { z } from 'zod';
+import { encodeCall } from '../../codec/calls';
+import type { SignerPayloadJSON } from '../../codec/payload';
+import { signMessage, verifySignature } from '../../codec/signature';
+import type { Call, CallName } from '../../ledger/types';
+import { requireSigner, signerFromAuthorization } from '../auth';
+import { ApiError, validationError } from '../errors';
+import { feeResponse } from '../fee';
+import { jsonSafe } from '../json';
+import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
+import { plain } from '../route';
+import { address } from '../schemas';
+import { statusJson } from '../status';
+
+const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
+
+const genericCall = z.object({
+  address,
+  section: z.string(),
+  method: z.string(),
+  /** Arguments as an object keyed by name (see the call list in the docs). */
+  args: z.record(z.string(), z.unknown()).default({}),
+  isImmortal: z.boolean().optional(),
+  nonce: z.number().int().nonnegative().optional()
+});
+
+/** A call from section/method/args, checked by encoding it. */
+function callFrom(section: string, method: string, args: Record<string, unknown>): Call {
+  const call = { name: `${section}.${method}` as CallName, args: reviveBigInts(args) } as Call;
+  try {
+    encodeCall(call);
+  } catch (e) {
+    throw new ApiError('ValidationError', `Cannot build ${section}.${method}: ${(e as Error).message}`);
+  }
+  return call;
+}
+
+/** Amount fields arrive as JSON strings or numbers; the codec wants bigints. */
+function reviveBigInts(args: Record<string, unknown>): Record<string, unknown> {
+  const amounts = new Set(['value', 'amount']);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, amounts.has(k) && (typeof v === 'string' || typeof v === 'number') ? BigInt(v) : v]));
+}
+
+export const extrinsicRoutes = [
+  plain({
+    method: 'POST',
+    path: '/extrinsic/submit',
+    tag: 'extrinsic',
+    summary: 'Submit a signed payload; answers its hash (in instant mode once it is in a block)',
+    body: signedBody,
+    handle: async ({ body }, { ledger }) => {
+      const { signerPayloadJSON, signature } = body as z.output<typeof signedBody>;
+      const submitted = await ledger.submit(signerPayloadJSON as SignerPayloadJSON, signature);
+      if (ledger.blockMode.kind === 'instant') await submitted.included;
+      return { status: 201, json: { hash: submitted.hash } };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/extrinsic/status',
+    tag: 'extrinsic',
+    summary: 'Status of a submitted extrinsic: status, events, error, parsed result, fee',
+    query: hashQuery,
+    handle: async ({ query }, { ledger }) => {
+      const { hash } = query as z.output<typeof hashQuery>;
+      const record = await ledger.status(hash.toLowerCase());
+      if (!record) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
+      return { status: 200, json: jsonSafe(await ledger.read((tx) => statusJson(record, ledger, tx))) };
+    }
+  }),
+  plain({
+    method: 'POST',
+    path: '/extrinsic/build',
+    tag: 'extrinsic',
+    summary: 'Build a payload for any call by section, method and named arguments',
+    body: genericCall,
+    handle: async ({ body }, { ledger }) => {
+      const b = body as z.output<typeof genericCall>;
+      const built = await ledger.build(b.address, callFrom(b.section, b.method, b.args), { nonce: b.nonce, immortal: b.isImmortal });
+      const { signerPayloadJSON, signerPayloadRaw, signerPayloadHex } = built;
+      return { json: { signerPayloadJSON, signerPayloadRaw, signerPayloadHex, fee: feeResponse(built.fee, ledger.config.tokenSymbol, ledger.config.decimals) } };
+    }
+  }),
+  plain({
+    method: 'POST',
+    path: '/extrinsic/calculate-fee',
+    tag: 'extrinsic',
+    summary: 'Fee of a call (raw section/method/args) or of a payload',
+    handle: async ({ body }, { ledger }) => {
+      const payload = unsignedBody.safeParse(body);
+      let cost: bigint;
+      if (payload.success) {
+        const json = payload.data.signerPayloadJSON as SignerPayloadJSON;
+        cost = ledger.estimateCost(ledger.decodePayloadCall(json), Number.parseInt(json.nonce, 16), json.era === '0x00');
+      } else {
+        const raw = genericCall.safeParse(body);
+        if (!raw.success) throw validationError('Body must be {address, section, method, args} or {signerPayloadJSON}');
+        const call = callFrom(raw.data.section, raw.data.method, raw.data.args);
+        cost = ledger.estimateCost(call, await ledger.nextNonce(raw.data.address));
+      }
+      return { json: feeResponse(cost, ledger.config.tokenSymbol, ledger.config.decimals) };
+    }
+  }),
+  plain({
+    method: 'POST',
+    path: '/extrinsic/verify-sign',
+    tag: 'extrinsic',
+    summary: 'Check a signature against the payload the service rebuilds',
+    body: signedBody,
+    handle: async ({ body }, { ledger }) => {
+      const { signerPayloadJSON, signature } = body as z.output<typeof signedBody>;
+      try {
+        const message = ledger.signingMessage(signerPayloadJSON as SignerPayloadJSON);
+        const isValid = verifySignature(message, signature, signerPayloadJSON.address);
+        return { json: { isValid, errorMessage: isValid ? null : 'Signature does not verify' } };
+      } catch (e) {
+        return { json: { isValid: false, errorMessage: String(e instanceof Error ? e.message : e) } };
+      }
+    }
+  }),
+  plain({
+    method: 'POST',
+    path: '/extrinsic/sign',
+    tag: 'extrinsic',
+    summary: 'Sign a payload custodially (Authorization: Seed …)',
+    body: unsignedBody,
+    handle: async ({ body }, { ledger, request }) => {
+      const pair = requireSigner(signerFromAuthorization(request.headers.get('authorization')));
+      const json = (body as z.output<typeof unsignedBody>).signerPayloadJSON as SignerPayloadJSON;
+      return { json: { signature: signMessage(pair, ledger.signingMessage(json)), signatureType: pair.type } };
+    }
+  }),
+  plain({
+    method: 'POST',
+    path: '/extrinsic/decode',
+    tag: 'extrinsic',
+    summary: 'Decode the call of a payload, with its signer, nonce and fee (for sign dialogs)',
+    body: z.object({ signerPayloadJSON: signerPayloadJSONSchema }),
+    handle: async ({ body }, { ledger }) => {
+      const json = (body as { signerPayloadJSON: SignerPayloadJSON }).signerPayloadJSON;
+      const call = ledger.decodePayloadCall(json);
+      const [section, method] = call.name.split('.');
+      const nonce = Number.parseInt(json.nonce, 16);
+      const fee = ledger.estimateCost(call, nonce, json.era === '0x00');
+      return { json: jsonSafe({ section, method, args: call.args, signer: json.address, nonce, fee: feeResponse(fee, ledger.config.tokenSymbol, ledger.config.decimals) }) };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/extrinsic/list',
+    tag: 'extrinsic',
+    summary: 'Recent extrinsics, newest first, optionally of one signer',
+    query: z.object({ address: address.optional(), limit: z.coerce.number().int().positive().max(500).default(50) }),
+    handle: async ({ query }, { ledger }) => {
+      const { address: signer, limit } = query as { address?: string; limit: number };
+      const list = await ledger.read(async (tx) => Promise.all((await tx.recentExtrinsics(limit, signer)).map((r) => statusJson(r, ledger, tx))));
+      return { status: 200, json: jsonSafe({ extrinsics: list }) };
+    }
+  })
+];

@@ -1,0 +1,191 @@
+// Token reads (reference sections 8, 9.2, 9.3). Every read answers from the head block; `at` /
+// `blockHashAt` are accepted and ignored. A read about one token answers 404 NotFoundError when
+// the token (or its collection) does not exist; list reads (properties, children) answer an empty
+// list; predicates and amounts the chain answers for any id (exists, allowance, balance) answer
+// false / 0 for a missing token, and 404 CollectionNotFoundError for a missing collection.
+import { z } from 'zod';
+import { checksumAddress, tokenNestingAddress } from '../../codec/nesting';
+import { bundleRoot, bundleTree, childrenOf, parentOf, topmostOwner } from '../../ledger/tokens/nesting';
+import type { QueryTx } from '../../ledger/store';
+import type { CollectionRecord, TokenRecord } from '../../ledger/types';
+import { propertyJson } from '../present/collection';
+import { bundleTokens, gatherCollections, nestedTokenJson, tokenWithChildrenJson } from '../present/nested';
+import { read } from '../route';
+import { address, collectionId, tokenId } from '../schemas';
+import {
+  atParams,
+  collectionNotFound,
+  fromReadError,
+  onlyKeys,
+  propertyKeysQuery,
+  requireNftMode,
+  tokenNotFound,
+  tokenQuery
+} from './lookups';
+
+const TAG = 'tokens';
+
+const keysQuery = z.object({ collectionId, tokenId, propertyKeys: propertyKeysQuery, ...atParams });
+const accountTokensQuery = z.object({
+  address,
+  collectionId: collectionId.optional().describe('Only tokens of this collection (Opalite: optional)'),
+  ...atParams
+});
+const allowanceQuery = z.object({ collectionId, tokenId, from: address, to: address, ...atParams });
+const balanceQuery = z.object({ collectionId, tokenId, address, ...atParams });
+
+/** The token, or 404 NotFoundError 'Token not found' (also when its collection is missing). */
+async function existingToken(tx: QueryTx, collectionId: number, tokenId: number): Promise<TokenRecord> {
+  const token = await tx.get('tokens', [collectionId, tokenId]);
+  if (!token) throw tokenNotFound();
+  return token;
+}
+
+/** The collection, or 404 CollectionNotFoundError. */
+async function existingCollection(tx: QueryTx, collectionId: number): Promise<CollectionRecord> {
+  const collection = await tx.get('collections', collectionId);
+  if (!collection) throw collectionNotFound();
+  return collection;
+}
+
+export const tokenReadRoutes = [
+  read({
+    path: '/tokens',
+    tag: TAG,
+    summary: 'Get a token: owner, decoded data, properties, nestingParentToken, nestingChildTokens (direct children)',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger, ipfsGateway }) => {
+      const { token, children, collections } = await ledger.read(async (tx) => {
+        const token = await existingToken(tx, collectionId, tokenId);
+        const children = await childrenOf(tx, token);
+        return { token, children, collections: await gatherCollections(tx, [token, ...children]) };
+      });
+      return tokenWithChildrenJson(token, children, collections, ipfsGateway);
+    }
+  }),
+  read({
+    path: '/tokens/properties',
+    tag: TAG,
+    summary: 'Token properties {properties: [{key, value, valueHex}]}, optionally only some keys; empty when none or missing',
+    query: keysQuery,
+    handle: async ({ collectionId, tokenId, propertyKeys }, { ledger }) => {
+      const token = await ledger.read((tx) => tx.get('tokens', [collectionId, tokenId]));
+      return { properties: onlyKeys(token?.properties ?? [], propertyKeys).map(propertyJson) };
+    }
+  }),
+  read({
+    path: '/tokens/exists',
+    tag: TAG,
+    summary: 'Whether a token exists {isExists}',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) => ({
+      isExists: (await ledger.read((tx) => tx.get('tokens', [collectionId, tokenId]))) !== undefined
+    })
+  }),
+  read({
+    path: '/tokens/owner',
+    tag: TAG,
+    summary: 'Direct owner of a token {owner} (a nesting address when the token is nested)',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) => ({
+      owner: (await ledger.read((tx) => existingToken(tx, collectionId, tokenId))).owner
+    })
+  }),
+  read({
+    path: '/tokens/children',
+    tag: TAG,
+    summary: 'Tokens nested directly in a token {children: [{collectionId, tokenId}]}; empty when none or missing',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) => {
+      const children = await ledger.read((tx) => childrenOf(tx, { collectionId, tokenId }));
+      return { children: children.map((c) => ({ collectionId: c.collectionId, tokenId: c.tokenId })) };
+    }
+  }),
+  read({
+    path: '/tokens/parent',
+    tag: TAG,
+    summary: 'Parent token {collectionId, tokenId, address (checksummed nesting address)}; null (200) when the token is not nested',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) => {
+      const token = await ledger.read((tx) => existingToken(tx, collectionId, tokenId));
+      const parent = parentOf(token);
+      if (!parent) return null;
+      return { ...parent, address: checksumAddress(tokenNestingAddress(parent.collectionId, parent.tokenId)) };
+    }
+  }),
+  read({
+    path: '/tokens/topmost-owner',
+    tag: TAG,
+    summary: 'The account at the top of the chain of owners of a token {topmostOwner}',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) =>
+      ledger.read(async (tx) => {
+        await existingToken(tx, collectionId, tokenId);
+        return { topmostOwner: await topmostOwner(tx, collectionId, tokenId).catch(fromReadError) };
+      })
+  }),
+  read({
+    path: '/tokens/is-bundle',
+    tag: TAG,
+    summary: 'Whether a token is part of a bundle (nested, or has nested tokens) {isBundle}',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger }) =>
+      ledger.read(async (tx) => {
+        const token = await existingToken(tx, collectionId, tokenId);
+        const isBundle = parentOf(token) !== null || (await tx.childrenOf(collectionId, tokenId)).length > 0;
+        return { isBundle };
+      })
+  }),
+  read({
+    path: '/tokens/get-bundle',
+    tag: TAG,
+    summary: 'The whole bundle a token belongs to, from its topmost token: NestedToken tree (token objects with nestingChildTokens)',
+    query: tokenQuery,
+    handle: async ({ collectionId, tokenId }, { ledger, ipfsGateway }) => {
+      const { tree, collections } = await ledger.read(async (tx) => {
+        await existingToken(tx, collectionId, tokenId);
+        const tree = await bundleRoot(tx, { collectionId, tokenId })
+          .then((root) => bundleTree(tx, root, 5))
+          .catch(fromReadError);
+        return { tree, collections: await gatherCollections(tx, bundleTokens(tree)) };
+      });
+      return nestedTokenJson(tree, collections, ipfsGateway);
+    }
+  }),
+  read({
+    path: '/tokens/account-tokens',
+    tag: TAG,
+    summary: 'Tokens an address owns directly {tokens: [{collectionId, tokenId}]}, optionally of one collection',
+    query: accountTokensQuery,
+    handle: async ({ address, collectionId }, { ledger }) =>
+      ledger.read(async (tx) => {
+        if (collectionId !== undefined) await existingCollection(tx, collectionId);
+        const tokens = await tx.tokensOfOwner(address, collectionId);
+        return { tokens: tokens.map((t) => ({ collectionId: t.collectionId, tokenId: t.tokenId })) };
+      })
+  }),
+  read({
+    path: '/tokens/allowance',
+    tag: TAG,
+    summary: 'Whether `to` is approved to move the token on behalf of its owner `from` {isAllowed}',
+    query: allowanceQuery,
+    handle: async ({ collectionId, tokenId, from, to }, { ledger }) =>
+      ledger.read(async (tx) => {
+        requireNftMode(await existingCollection(tx, collectionId));
+        const token = await tx.get('tokens', [collectionId, tokenId]);
+        return { isAllowed: token !== undefined && token.owner === from && token.approved === to };
+      })
+  }),
+  read({
+    path: '/tokens/balance',
+    tag: TAG,
+    summary: 'How much of a token an address owns {amount}: 1 or 0 for an NFT',
+    query: balanceQuery,
+    handle: async ({ collectionId, tokenId, address }, { ledger }) =>
+      ledger.read(async (tx) => {
+        requireNftMode(await existingCollection(tx, collectionId));
+        const token = await tx.get('tokens', [collectionId, tokenId]);
+        return { amount: token?.owner === address ? 1 : 0 };
+      })
+  })
+];

@@ -1,0 +1,538 @@
+import { TypeRegistry } from '@polkadot/types';
+import { describe, expect, it } from 'vitest';
+import type { Call, CallName, Property, PropertyKeyPermission } from '../ledger/types';
+import { isEthereumAddress } from './address';
+import { CallDecodeError, CallEncodeError, callIndexOf, decodeCall, encodeCall } from './calls';
+import { fromHex, toHex } from './hash';
+import { tokenNestingAddress } from './nesting';
+
+const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
+const ALICE_PK = 'd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d';
+const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
+const BOB_PK = '8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48';
+const ETH = '0x' + 'ab'.repeat(20);
+const NEST = tokenNestingAddress(1, 2);
+const U128_MAX = (1n << 128n) - 1n;
+
+const PROPS: Property[] = [
+  { key: 'n', value: 'Ünïcode ✓ 🎨' },
+  { key: 'empty', value: '' },
+  { key: 'bom', value: '\uFEFFleading byte-order mark' }
+];
+const TPP: PropertyKeyPermission[] = [
+  { key: 'n', permission: { mutable: true, collectionAdmin: false, tokenOwner: true } },
+  { key: 'i.c', permission: { mutable: false, collectionAdmin: true, tokenOwner: false } }
+];
+
+/** A representative value of every call, with all-present and all-absent variants of optionals. */
+const SAMPLES: Call[] = [
+  {
+    name: 'unique.createCollectionEx',
+    args: {
+      data: {
+        mode: 'Fungible',
+        decimals: 18,
+        access: 'AllowList',
+        name: 'Opal ✓ 🎨',
+        description: 'A collection with every optional field present',
+        tokenPrefix: 'ÖPL',
+        pendingSponsor: BOB,
+        limits: {
+          accountTokenOwnershipLimit: 1000,
+          sponsoredDataSize: 2048,
+          sponsoredDataRateLimit: 7,
+          tokenLimit: 4294967295,
+          sponsorTransferTimeout: 5,
+          sponsorApproveTimeout: 6,
+          ownerCanTransfer: true,
+          ownerCanDestroy: false,
+          transfersEnabled: true
+        },
+        permissions: {
+          access: 'Normal',
+          mintMode: true,
+          nesting: { tokenOwner: true, collectionAdmin: false, restricted: [1, 5, 42] }
+        },
+        tokenPropertyPermissions: TPP,
+        properties: PROPS,
+        adminList: [BOB, ETH, NEST],
+        readOnly: true
+      }
+    }
+  },
+  {
+    name: 'unique.createCollectionEx',
+    args: {
+      data: {
+        mode: 'NFT',
+        decimals: 0,
+        name: '',
+        description: '',
+        tokenPrefix: '',
+        tokenPropertyPermissions: [],
+        properties: [],
+        adminList: []
+      }
+    }
+  },
+  {
+    name: 'unique.createCollectionEx',
+    args: {
+      data: {
+        mode: 'ReFungible',
+        decimals: 0,
+        name: 'x'.repeat(64),
+        description: 'd'.repeat(256),
+        tokenPrefix: 'P',
+        limits: {},
+        permissions: {},
+        readOnly: false,
+        tokenPropertyPermissions: [],
+        properties: [],
+        adminList: [ALICE]
+      }
+    }
+  },
+  { name: 'unique.destroyCollection', args: { collectionId: 5 } },
+  { name: 'unique.setCollectionProperties', args: { collectionId: 7, properties: PROPS } },
+  { name: 'unique.deleteCollectionProperties', args: { collectionId: 7, propertyKeys: ['n', 'a.b-c_d'] } },
+  {
+    name: 'unique.setCollectionLimits',
+    args: {
+      collectionId: 9,
+      limits: {
+        accountTokenOwnershipLimit: 0,
+        sponsoredDataSize: 0,
+        sponsoredDataRateLimit: 0,
+        tokenLimit: 0,
+        sponsorTransferTimeout: 0,
+        sponsorApproveTimeout: 0,
+        ownerCanTransfer: false,
+        ownerCanDestroy: false,
+        transfersEnabled: false
+      }
+    }
+  },
+  { name: 'unique.setCollectionLimits', args: { collectionId: 9, limits: {} } },
+  { name: 'unique.setCollectionLimits', args: { collectionId: 9, limits: { tokenLimit: 10, transfersEnabled: true } } },
+  {
+    name: 'unique.setCollectionPermissions',
+    args: {
+      collectionId: 3,
+      permissions: { access: 'AllowList', mintMode: false, nesting: { tokenOwner: false, collectionAdmin: true, restricted: [] } }
+    }
+  },
+  {
+    name: 'unique.setCollectionPermissions',
+    args: { collectionId: 3, permissions: { nesting: { tokenOwner: true, collectionAdmin: true, restricted: null } } }
+  },
+  { name: 'unique.setCollectionPermissions', args: { collectionId: 3, permissions: {} } },
+  { name: 'unique.setTokenPropertyPermissions', args: { collectionId: 11, propertyPermissions: TPP } },
+  { name: 'unique.setTransfersEnabledFlag', args: { collectionId: 11, value: false } },
+  { name: 'unique.changeCollectionOwner', args: { collectionId: 12, newOwner: BOB } },
+  { name: 'unique.addCollectionAdmin', args: { collectionId: 12, newAdmin: ETH } },
+  { name: 'unique.removeCollectionAdmin', args: { collectionId: 12, account: ALICE } },
+  { name: 'unique.setCollectionSponsor', args: { collectionId: 12, newSponsor: BOB } },
+  { name: 'unique.confirmSponsorship', args: { collectionId: 12 } },
+  { name: 'unique.removeCollectionSponsor', args: { collectionId: 12 } },
+  { name: 'unique.addToAllowList', args: { collectionId: 13, address: BOB } },
+  { name: 'unique.removeFromAllowList', args: { collectionId: 13, address: ETH } },
+  { name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: PROPS } },
+  { name: 'unique.createItem', args: { collectionId: 1, owner: NEST, properties: [] } },
+  {
+    name: 'unique.createMultipleItemsEx',
+    args: {
+      collectionId: 1,
+      items: [
+        { owner: ALICE, properties: [] },
+        { owner: NEST, properties: PROPS }
+      ]
+    }
+  },
+  { name: 'unique.createMultipleItemsEx', args: { collectionId: 1, items: [] } },
+  { name: 'unique.setTokenProperties', args: { collectionId: 1, tokenId: 2, properties: PROPS } },
+  { name: 'unique.deleteTokenProperties', args: { collectionId: 1, tokenId: 2, propertyKeys: ['n'] } },
+  { name: 'unique.transfer', args: { to: BOB, collectionId: 1, tokenId: 2, value: 1n } },
+  { name: 'unique.transfer', args: { to: NEST, collectionId: 4294967295, tokenId: 4294967295, value: U128_MAX } },
+  { name: 'unique.transferFrom', args: { from: NEST, to: ALICE, collectionId: 1, tokenId: 3, value: 1n } },
+  { name: 'unique.approve', args: { spender: ETH, collectionId: 1, tokenId: 3, amount: 0n } },
+  { name: 'unique.burnItem', args: { collectionId: 1, tokenId: 3, value: 1n } },
+  { name: 'unique.burnFrom', args: { collectionId: 1, from: BOB, tokenId: 3, value: 1n } },
+  { name: 'balances.transferKeepAlive', args: { dest: BOB, value: 10n ** 18n } },
+  { name: 'balances.transferKeepAlive', args: { dest: ETH, value: 0n } },
+  { name: 'balances.transferKeepAlive', args: { dest: ALICE, value: U128_MAX } }
+];
+
+const ALL_NAMES: CallName[] = [
+  'unique.createCollectionEx',
+  'unique.destroyCollection',
+  'unique.setCollectionProperties',
+  'unique.deleteCollectionProperties',
+  'unique.setCollectionLimits',
+  'unique.setCollectionPermissions',
+  'unique.setTokenPropertyPermissions',
+  'unique.setTransfersEnabledFlag',
+  'unique.changeCollectionOwner',
+  'unique.addCollectionAdmin',
+  'unique.removeCollectionAdmin',
+  'unique.setCollectionSponsor',
+  'unique.confirmSponsorship',
+  'unique.removeCollectionSponsor',
+  'unique.addToAllowList',
+  'unique.removeFromAllowList',
+  'unique.createItem',
+  'unique.createMultipleItemsEx',
+  'unique.setTokenProperties',
+  'unique.deleteTokenProperties',
+  'unique.transfer',
+  'unique.transferFrom',
+  'unique.approve',
+  'unique.burnItem',
+  'unique.burnFrom',
+  'balances.transferKeepAlive'
+];
+
+describe('encodeCall / decodeCall round trip', () => {
+  it('has a sample of every call name', () => {
+    expect(new Set(SAMPLES.map((c) => c.name))).toEqual(new Set(ALL_NAMES));
+  });
+
+  it.each(SAMPLES.map((c, k) => [`${k} ${c.name}`, c] as const))('round-trips %s', (_label, call) => {
+    expect(decodeCall(encodeCall(call))).toStrictEqual(call);
+  });
+
+  it('gives every call its own index', () => {
+    const seen = new Set(ALL_NAMES.map((n) => callIndexOf(n).join('.')));
+    expect(seen.size).toBe(ALL_NAMES.length);
+  });
+
+  it('decodes an absent optional as a missing key', () => {
+    const decoded = decodeCall(encodeCall(SAMPLES[1]));
+    if (decoded.name !== 'unique.createCollectionEx') throw new Error('wrong call');
+    for (const key of ['access', 'pendingSponsor', 'limits', 'permissions', 'readOnly']) {
+      expect(Object.keys(decoded.args.data)).not.toContain(key);
+    }
+  });
+
+  it('encodes null optionals as None and decodes them as absent', () => {
+    const call: Call = {
+      name: 'unique.setCollectionLimits',
+      args: { collectionId: 1, limits: { tokenLimit: null, ownerCanTransfer: null, sponsorApproveTimeout: 3 } }
+    };
+    expect(decodeCall(encodeCall(call))).toStrictEqual({
+      name: 'unique.setCollectionLimits',
+      args: { collectionId: 1, limits: { sponsorApproveTimeout: 3 } }
+    });
+  });
+
+  it('fills in missing nesting flags as false and a missing restriction as null', () => {
+    const call: Call = { name: 'unique.setCollectionPermissions', args: { collectionId: 1, permissions: { nesting: { tokenOwner: true } } } };
+    expect(decodeCall(encodeCall(call))).toStrictEqual({
+      name: 'unique.setCollectionPermissions',
+      args: { collectionId: 1, permissions: { nesting: { tokenOwner: true, collectionAdmin: false, restricted: null } } }
+    });
+  });
+
+  it('normalizes addresses to the canonical form on decode', () => {
+    const call: Call = {
+      name: 'unique.transfer',
+      args: { to: '0x' + 'AB'.repeat(20), collectionId: 1, tokenId: 1, value: 1n }
+    };
+    const decoded = decodeCall(encodeCall(call));
+    expect(decoded.args).toMatchObject({ to: ETH });
+    const unique: Call = {
+      name: 'unique.addToAllowList',
+      args: { collectionId: 1, address: 'unjKJQJrRd238pkUZZvzDQrfKuM39zBSnQ5zjAGAGcdRhaJTx' }
+    };
+    expect(decodeCall(encodeCall(unique)).args).toMatchObject({ address: ALICE });
+  });
+});
+
+describe('fixed byte vectors', () => {
+  it('unique.destroyCollection(5)', () => {
+    expect(toHex(encodeCall({ name: 'unique.destroyCollection', args: { collectionId: 5 } }))).toBe('0x3d0205000000');
+  });
+
+  it('balances.transferKeepAlive(Bob, 1 unit)', () => {
+    // 10^18 = 0x0de0b6b3a7640000: compact big-integer mode, 8 bytes (0x13 = (8 - 4) << 2 | 3).
+    expect(toHex(encodeCall({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 10n ** 18n } }))).toBe(
+      '0x0a0300' + BOB_PK + '13000064a7b3b6e00d'
+    );
+  });
+
+  it('unique.transfer(Alice, 1, 2, 1)', () => {
+    expect(toHex(encodeCall({ name: 'unique.transfer', args: { to: ALICE, collectionId: 1, tokenId: 2, value: 1n } }))).toBe(
+      '0x3d1600' + ALICE_PK + '01000000' + '02000000' + '01' + '00'.repeat(15)
+    );
+  });
+
+  it('unique.transferFrom(Alice, token (1, 2), 3, 4, 1) with an Ethereum recipient', () => {
+    expect(
+      toHex(encodeCall({ name: 'unique.transferFrom', args: { from: ALICE, to: NEST, collectionId: 3, tokenId: 4, value: 1n } }))
+    ).toBe('0x3d1800' + ALICE_PK + '01' + NEST.slice(2) + '03000000' + '04000000' + '01' + '00'.repeat(15));
+  });
+
+  it('unique.setCollectionProperties(7, [{key: "n", value: "é"}])', () => {
+    expect(
+      toHex(encodeCall({ name: 'unique.setCollectionProperties', args: { collectionId: 7, properties: [{ key: 'n', value: 'é' }] } }))
+    ).toBe('0x3d0d07000000' + '04' + '046e' + '08c3a9');
+  });
+});
+
+// ---- cross-check against @polkadot/types with the chain's type definitions -------------------
+
+const registry = new TypeRegistry();
+registry.register({
+  CrossAccountId: { _enum: { Substrate: 'AccountId32', Ethereum: 'H160' } },
+  CollectionMode: { _enum: { NFT: 'Null', Fungible: 'u8', ReFungible: 'Null' } },
+  AccessMode: { _enum: ['Normal', 'AllowList'] },
+  SponsoringRateLimit: { _enum: { SponsoringDisabled: 'Null', Blocks: 'u32' } },
+  CollectionLimits: {
+    accountTokenOwnershipLimit: 'Option<u32>',
+    sponsoredDataSize: 'Option<u32>',
+    sponsoredDataRateLimit: 'Option<SponsoringRateLimit>',
+    tokenLimit: 'Option<u32>',
+    sponsorTransferTimeout: 'Option<u32>',
+    sponsorApproveTimeout: 'Option<u32>',
+    ownerCanTransfer: 'Option<bool>',
+    ownerCanDestroy: 'Option<bool>',
+    transfersEnabled: 'Option<bool>'
+  },
+  NestingPermissions: { tokenOwner: 'bool', collectionAdmin: 'bool', restricted: 'Option<BTreeSet<u32>>' },
+  CollectionPermissions: { access: 'Option<AccessMode>', mintMode: 'Option<bool>', nesting: 'Option<NestingPermissions>' },
+  UniqueProperty: { key: 'Bytes', value: 'Bytes' },
+  UniquePropertyPermission: { mutable: 'bool', collectionAdmin: 'bool', tokenOwner: 'bool' },
+  PropertyKeyPermission: { key: 'Bytes', permission: 'UniquePropertyPermission' },
+  // The chain's struct, except `flags: u8` -> `readOnly: Option<bool>` (identical bytes when absent/0).
+  CreateCollectionData: {
+    mode: 'CollectionMode',
+    access: 'Option<AccessMode>',
+    name: 'Vec<u16>',
+    description: 'Vec<u16>',
+    tokenPrefix: 'Bytes',
+    limits: 'Option<CollectionLimits>',
+    permissions: 'Option<CollectionPermissions>',
+    tokenPropertyPermissions: 'Vec<PropertyKeyPermission>',
+    properties: 'Vec<UniqueProperty>',
+    adminList: 'Vec<CrossAccountId>',
+    pendingSponsor: 'Option<CrossAccountId>',
+    readOnly: 'Option<bool>'
+  },
+  ChainCreateCollectionData: {
+    mode: 'CollectionMode',
+    access: 'Option<AccessMode>',
+    name: 'Vec<u16>',
+    description: 'Vec<u16>',
+    tokenPrefix: 'Bytes',
+    limits: 'Option<CollectionLimits>',
+    permissions: 'Option<CollectionPermissions>',
+    tokenPropertyPermissions: 'Vec<PropertyKeyPermission>',
+    properties: 'Vec<UniqueProperty>',
+    adminList: 'Vec<CrossAccountId>',
+    pendingSponsor: 'Option<CrossAccountId>',
+    flags: 'u8'
+  },
+  CreateNftData: { properties: 'Vec<UniqueProperty>' },
+  CreateItemData: { _enum: { NFT: 'CreateNftData', Fungible: 'u128', ReFungible: 'u128' } },
+  CreateNftExData: { properties: 'Vec<UniqueProperty>', owner: 'CrossAccountId' },
+  CreateItemExData: { _enum: { NFT: 'Vec<CreateNftExData>', Fungible: 'u128' } }
+});
+
+const utf8Array = (s: string) => Array.from(new TextEncoder().encode(s));
+const units = (s: string) => Array.from({ length: s.length }, (_, k) => s.charCodeAt(k));
+const cross = (a: string) => (isEthereumAddress(a) ? { Ethereum: a } : { Substrate: a });
+const props = (ps: Property[]) => ps.map((p) => ({ key: utf8Array(p.key), value: utf8Array(p.value) }));
+const tpp = (ps: PropertyKeyPermission[]) => ps.map((p) => ({ key: utf8Array(p.key), permission: p.permission }));
+const opt = <T>(v: T | null | undefined) => (v === undefined || v === null ? null : v);
+
+/** The call's arguments as @polkadot/types sees them: [type, value] per argument. */
+function polkadotArgs(call: Call): Array<[string, unknown]> {
+  const c = call;
+  switch (c.name) {
+    case 'unique.createCollectionEx': {
+      const d = c.args.data;
+      const limits = d.limits && {
+        ...d.limits,
+        sponsoredDataRateLimit:
+          d.limits.sponsoredDataRateLimit === undefined || d.limits.sponsoredDataRateLimit === null
+            ? null
+            : d.limits.sponsoredDataRateLimit === 0
+              ? { SponsoringDisabled: null }
+              : { Blocks: d.limits.sponsoredDataRateLimit }
+      };
+      return [
+        [
+          'CreateCollectionData',
+          {
+            mode: d.mode === 'Fungible' ? { Fungible: d.decimals } : d.mode,
+            access: opt(d.access),
+            name: units(d.name),
+            description: units(d.description),
+            tokenPrefix: utf8Array(d.tokenPrefix),
+            limits: opt(limits),
+            permissions: opt(d.permissions),
+            tokenPropertyPermissions: tpp(d.tokenPropertyPermissions),
+            properties: props(d.properties),
+            adminList: d.adminList.map(cross),
+            pendingSponsor: d.pendingSponsor ? cross(d.pendingSponsor) : null,
+            readOnly: opt(d.readOnly)
+          }
+        ]
+      ];
+    }
+    case 'unique.destroyCollection':
+    case 'unique.confirmSponsorship':
+    case 'unique.removeCollectionSponsor':
+      return [['u32', c.args.collectionId]];
+    case 'unique.setCollectionProperties':
+      return [['u32', c.args.collectionId], ['Vec<UniqueProperty>', props(c.args.properties)]];
+    case 'unique.deleteCollectionProperties':
+      return [['u32', c.args.collectionId], ['Vec<Bytes>', c.args.propertyKeys.map(utf8Array)]];
+    case 'unique.setCollectionLimits': {
+      const l = c.args.limits;
+      const rate = l.sponsoredDataRateLimit;
+      const value = { ...l, sponsoredDataRateLimit: rate === undefined || rate === null ? null : rate === 0 ? { SponsoringDisabled: null } : { Blocks: rate } };
+      return [['u32', c.args.collectionId], ['CollectionLimits', value]];
+    }
+    case 'unique.setCollectionPermissions':
+      return [['u32', c.args.collectionId], ['CollectionPermissions', c.args.permissions]];
+    case 'unique.setTokenPropertyPermissions':
+      return [['u32', c.args.collectionId], ['Vec<PropertyKeyPermission>', tpp(c.args.propertyPermissions)]];
+    case 'unique.setTransfersEnabledFlag':
+      return [['u32', c.args.collectionId], ['bool', c.args.value]];
+    case 'unique.changeCollectionOwner':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.newOwner)]];
+    case 'unique.addCollectionAdmin':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.newAdmin)]];
+    case 'unique.removeCollectionAdmin':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.account)]];
+    case 'unique.setCollectionSponsor':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.newSponsor)]];
+    case 'unique.addToAllowList':
+    case 'unique.removeFromAllowList':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.address)]];
+    case 'unique.createItem':
+      return [
+        ['u32', c.args.collectionId],
+        ['CrossAccountId', cross(c.args.owner)],
+        ['CreateItemData', { NFT: { properties: props(c.args.properties) } }]
+      ];
+    case 'unique.createMultipleItemsEx':
+      return [
+        ['u32', c.args.collectionId],
+        ['CreateItemExData', { NFT: c.args.items.map((i) => ({ properties: props(i.properties), owner: cross(i.owner) })) }]
+      ];
+    case 'unique.setTokenProperties':
+      return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['Vec<UniqueProperty>', props(c.args.properties)]];
+    case 'unique.deleteTokenProperties':
+      return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['Vec<Bytes>', c.args.propertyKeys.map(utf8Array)]];
+    case 'unique.transfer':
+      return [['CrossAccountId', cross(c.args.to)], ['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.value]];
+    case 'unique.transferFrom':
+      return [
+        ['CrossAccountId', cross(c.args.from)],
+        ['CrossAccountId', cross(c.args.to)],
+        ['u32', c.args.collectionId],
+        ['u32', c.args.tokenId],
+        ['u128', c.args.value]
+      ];
+    case 'unique.approve':
+      return [['CrossAccountId', cross(c.args.spender)], ['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.amount]];
+    case 'unique.burnItem':
+      return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.value]];
+    case 'unique.burnFrom':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.from)], ['u32', c.args.tokenId], ['u128', c.args.value]];
+    case 'balances.transferKeepAlive':
+      return [
+        ['MultiAddress', isEthereumAddress(c.args.dest) ? { Address20: c.args.dest } : { Id: c.args.dest }],
+        ['Compact<u128>', c.args.value]
+      ];
+  }
+}
+
+describe('agreement with @polkadot/types and the chain type definitions', () => {
+  it.each(SAMPLES.map((c, k) => [`${k} ${c.name}`, c] as const))('encodes %s as polkadot does', (_label, call) => {
+    const [pallet, index] = callIndexOf(call.name);
+    const argsHex = polkadotArgs(call)
+      .map(([type, value]) => toHex(registry.createType(type, value).toU8a()).slice(2))
+      .join('');
+    const expected = '0x' + pallet.toString(16).padStart(2, '0') + index.toString(16).padStart(2, '0') + argsHex;
+    expect(toHex(encodeCall(call))).toBe(expected);
+  });
+
+  it('matches the chain layout of CreateCollectionData (flags byte 0) when readOnly is absent', () => {
+    const call = SAMPLES[1];
+    if (call.name !== 'unique.createCollectionEx') throw new Error('wrong call');
+    const [[, value]] = polkadotArgs(call) as Array<[string, Record<string, unknown>]>;
+    const { readOnly: _readOnly, ...rest } = value;
+    const chain = registry.createType('ChainCreateCollectionData', { ...rest, flags: 0 });
+    expect(toHex(encodeCall(call))).toBe('0x3d01' + toHex(chain.toU8a()).slice(2));
+  });
+});
+
+// ---- errors -----------------------------------------------------------------------------------
+
+describe('decodeCall errors', () => {
+  const transfer = encodeCall({ name: 'unique.transfer', args: { to: BOB, collectionId: 1, tokenId: 2, value: 1n } });
+
+  it.each([
+    ['', 'Call is truncated: 0 byte(s), a call index needs 2'],
+    ['0x3d', 'Call is truncated: 1 byte(s), a call index needs 2'],
+    ['0x0000', 'Unknown pallet index 0'],
+    ['0x3d00', 'Unknown call index 0 in pallet 61'],
+    ['0x3d0c', 'Unknown call index 12 in pallet 61'],
+    ['0x3d63', 'Unknown call index 99 in pallet 61'],
+    ['0x0a00', 'Unknown call index 0 in pallet 10'],
+    ['0x3d02', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
+    ['0x3d020500', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
+    ['0x3d020500000000', 'Cannot decode the arguments of unique.destroyCollection: 1 trailing byte(s)'],
+    ['0x3d130100000002', 'Cannot decode the arguments of unique.setTransfersEnabledFlag: invalid bool byte 2'],
+    ['0x3d190100000002', 'Cannot decode the arguments of unique.setCollectionLimits: invalid option byte 2'],
+    ['0x3d03010000000201', 'Cannot decode the arguments of unique.addToAllowList: unknown CrossAccountId variant 2'],
+    ['0x3d0d01000000feffffff', 'Cannot decode the arguments of unique.setCollectionProperties: unexpected end of input in a list of 1073741823'],
+    ['0x3d0e0100000004' + '04ff', 'Cannot decode the arguments of unique.deleteCollectionProperties: invalid UTF-8'],
+    ['0x3d0e010000000408', 'Cannot decode the arguments of unique.deleteCollectionProperties: unexpected end of input in bytes'],
+    ['0x3d0b0100000001' + 'ab'.repeat(20) + '01', 'Cannot decode the arguments of unique.createItem: only NFT item data (CreateItemData::NFT) is supported'],
+    ['0x0a0301' + '00', 'Cannot decode the arguments of balances.transferKeepAlive: MultiAddress variant 1 is not supported (only Id and Address20)'],
+    // Compact 1 written in two-byte mode is not canonical.
+    ['0x0a0300' + BOB_PK + '0500', 'Cannot decode the arguments of balances.transferKeepAlive: non-canonical compact']
+  ])('rejects %s', (hex, message) => {
+    const bytes = fromHex(hex || '0x');
+    expect(() => decodeCall(bytes)).toThrow(CallDecodeError);
+    expect(() => decodeCall(bytes)).toThrow(message);
+  });
+
+  it('rejects a truncated call at every length', () => {
+    for (let n = 0; n < transfer.length; n++) {
+      expect(() => decodeCall(transfer.subarray(0, n))).toThrow(CallDecodeError);
+    }
+  });
+
+  it('reads a subarray from its own start', () => {
+    const padded = new Uint8Array(transfer.length + 3);
+    padded.set(transfer, 3);
+    expect(decodeCall(padded.subarray(3))).toStrictEqual(decodeCall(transfer));
+  });
+});
+
+describe('encodeCall errors', () => {
+  it.each([
+    [{ name: 'unique.destroyCollection', args: { collectionId: -1 } }, 'Cannot encode unique.destroyCollection: u32 out of range: -1'],
+    [{ name: 'unique.destroyCollection', args: { collectionId: 2 ** 32 } }, 'Cannot encode unique.destroyCollection: u32 out of range: 4294967296'],
+    [{ name: 'unique.burnItem', args: { collectionId: 1, tokenId: 1, value: 1 } }, 'Cannot encode unique.burnItem: u128 expects a bigint, got number'],
+    [{ name: 'unique.burnItem', args: { collectionId: 1, tokenId: 1, value: -1n } }, 'Cannot encode unique.burnItem: u128 out of range: -1'],
+    [{ name: 'unique.addToAllowList', args: { collectionId: 1, address: 'nobody' } }, 'Cannot encode unique.addToAllowList: Invalid address: nobody'],
+    [
+      { name: 'unique.createCollectionEx', args: { data: { ...(SAMPLES[1].args as { data: object }).data, decimals: 18 } } },
+      'Cannot encode unique.createCollectionEx: decimals must be 0 for mode NFT, got 18'
+    ],
+    [
+      { name: 'unique.setCollectionProperties', args: { collectionId: 1, properties: [{ key: 'k', value: 'lone \uD800' }] } },
+      'Cannot encode unique.setCollectionProperties: string has an unpaired surrogate'
+    ],
+    [{ name: 'unique.nope', args: {} }, 'Unknown call: unique.nope']
+  ])('rejects %#', (call, message) => {
+    expect(() => encodeCall(call as unknown as Call)).toThrow(CallEncodeError);
+    expect(() => encodeCall(call as unknown as Call)).toThrow(message);
+  });
+});

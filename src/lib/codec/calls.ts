@@ -1,0 +1,395 @@
+// SCALE encoding of the ledger's calls, byte-compatible with the Unique chain where it can be.
+//
+// method = pallet index (u8) ‖ call index (u8) ‖ arguments in declaration order.
+//
+// Pallet `balances` = 10:
+//    3 transferKeepAlive(dest: MultiAddress, value: Compact<u128>)
+// Pallet `unique` = 61, indices in the order of the real pallet's declarations
+// (pallets/unique/src/lib.rs); 0 createCollection and 12 createMultipleItems are not modelled:
+//    1 createCollectionEx(data)                  14 deleteCollectionProperties(id, keys)
+//    2 destroyCollection(id)                     15 setTokenProperties(id, tokenId, properties)
+//    3 addToAllowList(id, address)               16 deleteTokenProperties(id, tokenId, keys)
+//    4 removeFromAllowList(id, address)          17 setTokenPropertyPermissions(id, permissions)
+//    5 changeCollectionOwner(id, newOwner)       18 createMultipleItemsEx(id, data)
+//    6 addCollectionAdmin(id, newAdmin)          19 setTransfersEnabledFlag(id, value)
+//    7 removeCollectionAdmin(id, account)        20 burnItem(id, tokenId, value)
+//    8 setCollectionSponsor(id, newSponsor)      21 burnFrom(id, from, tokenId, value)
+//    9 confirmSponsorship(id)                    22 transfer(to, id, tokenId, value)
+//   10 removeCollectionSponsor(id)               23 approve(spender, id, tokenId, amount)
+//   11 createItem(id, owner, data)               24 transferFrom(from, to, id, tokenId, value)
+//   13 setCollectionProperties(id, properties)   25 setCollectionLimits(id, limits)
+//                                                26 setCollectionPermissions(id, permissions)
+//
+// Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
+// Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
+// so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
+// and values Vec<u8> (UTF-8); createItem data CreateItemData::NFT{properties};
+// createMultipleItemsEx data CreateItemExData::NFT(Vec<{properties, owner}>); limits and
+// permissions the chain's structs of Options; CreateCollectionData in the chain's field order with
+// `readOnly: Option<bool>` in place of the chain's flags byte.
+import {
+  InvalidAddressError,
+  addressFromPublicKey,
+  isEthereumAddress,
+  publicKeyOf
+} from './address';
+import { fromHex, toHex } from './hash';
+import {
+  ScaleError,
+  Struct,
+  bool,
+  compactBig,
+  concatBytes,
+  createCodecOf,
+  decodeExact,
+  fixedBytes,
+  option,
+  readVariant,
+  u128,
+  u32,
+  u8,
+  unitEnum,
+  utf16,
+  utf8,
+  vec,
+  withoutUndefined,
+  type Codec
+} from './scale';
+import type {
+  Address,
+  Call,
+  CallArgs,
+  CallName,
+  CollectionLimitsInput,
+  CollectionMode,
+  CollectionPermissionsInput,
+  CreateCollectionData,
+  MintItem,
+  NestingPermissions
+} from '../ledger/types';
+
+export const BALANCES_PALLET = 10;
+export const UNIQUE_PALLET = 61;
+
+/** Bytes that are not a call this ledger knows. */
+export class CallDecodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CallDecodeError';
+  }
+}
+
+/** A call whose arguments cannot be represented on the wire (out of range, bad address...). */
+export class CallEncodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CallEncodeError';
+  }
+}
+
+// ---- argument types -------------------------------------------------------------------------
+
+const publicKeyBytes = fixedBytes(32);
+const ethereumBytes = fixedBytes(20);
+
+/** `CrossAccountId`: {Substrate: [u8;32]} or {Ethereum: [u8;20]}, as the canonical Address. */
+const crossAccountId: Codec<Address> = createCodecOf(
+  (address: Address) => {
+    if (isEthereumAddress(address)) return concatBytes([new Uint8Array([1]), fromHex(address.toLowerCase())]);
+    return concatBytes([new Uint8Array([0]), publicKeyOf(address)]);
+  },
+  (input) =>
+    readVariant(input, 2, 'CrossAccountId') === 0
+      ? addressFromPublicKey(publicKeyBytes.dec(input))
+      : toHex(ethereumBytes.dec(input))
+);
+
+/** `MultiAddress` of pallet balances: Id([u8;32]) or Address20([u8;20]). */
+const multiAddress: Codec<Address> = createCodecOf(
+  (address: Address) => {
+    if (isEthereumAddress(address)) return concatBytes([new Uint8Array([4]), fromHex(address.toLowerCase())]);
+    return concatBytes([new Uint8Array([0]), publicKeyOf(address)]);
+  },
+  (input) => {
+    const index = readVariant(input, 5, 'MultiAddress');
+    if (index === 0) return addressFromPublicKey(publicKeyBytes.dec(input));
+    if (index === 4) return toHex(ethereumBytes.dec(input));
+    throw new ScaleError(`MultiAddress variant ${index} is not supported (only Id and Address20)`);
+  }
+);
+
+const property = Struct({ key: utf8, value: utf8 });
+const properties = vec(property);
+
+const propertyKeyPermission = Struct({
+  key: utf8,
+  permission: Struct({ mutable: bool, collectionAdmin: bool, tokenOwner: bool })
+});
+
+/** `CollectionMode`: NFT, Fungible(decimals: u8), ReFungible. */
+const collectionMode: Codec<{ mode: CollectionMode; decimals: number }> = createCodecOf(
+  ({ mode, decimals }: { mode: CollectionMode; decimals: number }) => {
+    if (mode === 'Fungible') return concatBytes([new Uint8Array([1]), u8.enc(decimals)]);
+    if (mode !== 'NFT' && mode !== 'ReFungible') throw new ScaleError(`unknown collection mode ${String(mode)}`);
+    // Only Fungible carries decimals on the chain; anything else would not survive a round trip.
+    if (decimals !== 0) throw new ScaleError(`decimals must be 0 for mode ${mode}, got ${String(decimals)}`);
+    return new Uint8Array([mode === 'NFT' ? 0 : 2]);
+  },
+  (input) => {
+    const index = readVariant(input, 3, 'CollectionMode');
+    if (index === 1) return { mode: 'Fungible', decimals: u8.dec(input) };
+    return { mode: index === 0 ? 'NFT' : 'ReFungible', decimals: 0 };
+  }
+);
+
+const accessMode = unitEnum(['Normal', 'AllowList'] as const, 'AccessMode');
+
+/** `SponsoringRateLimit`: SponsoringDisabled (stored as 0 by the ledger) or Blocks(u32). */
+const sponsoringRateLimit: Codec<number> = createCodecOf(
+  (blocks: number) => (blocks === 0 ? new Uint8Array([0]) : concatBytes([new Uint8Array([1]), u32.enc(blocks)])),
+  (input) => (readVariant(input, 2, 'SponsoringRateLimit') === 0 ? 0 : u32.dec(input))
+);
+
+const limitsStruct = Struct({
+  accountTokenOwnershipLimit: option(u32),
+  sponsoredDataSize: option(u32),
+  sponsoredDataRateLimit: option(sponsoringRateLimit),
+  tokenLimit: option(u32),
+  sponsorTransferTimeout: option(u32),
+  sponsorApproveTimeout: option(u32),
+  ownerCanTransfer: option(bool),
+  ownerCanDestroy: option(bool),
+  transfersEnabled: option(bool)
+});
+
+/** `CollectionLimits`: every field an Option; null and absent both encode as None. */
+const collectionLimits = createCodecOf<CollectionLimitsInput>(
+  (limits: CollectionLimitsInput) =>
+    limitsStruct.enc({
+      accountTokenOwnershipLimit: limits.accountTokenOwnershipLimit ?? undefined,
+      sponsoredDataSize: limits.sponsoredDataSize ?? undefined,
+      sponsoredDataRateLimit: limits.sponsoredDataRateLimit ?? undefined,
+      tokenLimit: limits.tokenLimit ?? undefined,
+      sponsorTransferTimeout: limits.sponsorTransferTimeout ?? undefined,
+      sponsorApproveTimeout: limits.sponsorApproveTimeout ?? undefined,
+      ownerCanTransfer: limits.ownerCanTransfer ?? undefined,
+      ownerCanDestroy: limits.ownerCanDestroy ?? undefined,
+      transfersEnabled: limits.transfersEnabled ?? undefined
+    }),
+  (input) => withoutUndefined(limitsStruct.dec(input)) as CollectionLimitsInput
+);
+
+const nestingStruct = Struct({ tokenOwner: bool, collectionAdmin: bool, restricted: option(vec(u32)) });
+
+/** `NestingPermissions`; the chain replaces them whole, so missing flags encode as false. */
+const nestingPermissions = createCodecOf<Partial<NestingPermissions>>(
+  (nesting: Partial<NestingPermissions>) =>
+    nestingStruct.enc({
+      tokenOwner: nesting.tokenOwner ?? false,
+      collectionAdmin: nesting.collectionAdmin ?? false,
+      restricted: nesting.restricted ?? undefined
+    }),
+  (input): NestingPermissions => {
+    const { tokenOwner, collectionAdmin, restricted } = nestingStruct.dec(input);
+    return { tokenOwner, collectionAdmin, restricted: restricted ?? null };
+  }
+);
+
+const permissionsStruct = Struct({
+  access: option(accessMode),
+  mintMode: option(bool),
+  nesting: option(nestingPermissions)
+});
+
+/** `CollectionPermissions`: access, mintMode and nesting, each an Option. */
+const collectionPermissions = createCodecOf<CollectionPermissionsInput>(
+  (permissions: CollectionPermissionsInput) =>
+    permissionsStruct.enc({
+      access: permissions.access ?? undefined,
+      mintMode: permissions.mintMode ?? undefined,
+      nesting: permissions.nesting ?? undefined
+    }),
+  (input) => withoutUndefined(permissionsStruct.dec(input)) as CollectionPermissionsInput
+);
+
+const createCollectionStruct = Struct({
+  mode: collectionMode,
+  access: option(accessMode),
+  name: utf16,
+  description: utf16,
+  tokenPrefix: utf8,
+  limits: option(collectionLimits),
+  permissions: option(collectionPermissions),
+  tokenPropertyPermissions: vec(propertyKeyPermission),
+  properties,
+  adminList: vec(crossAccountId),
+  pendingSponsor: option(crossAccountId),
+  readOnly: option(bool)
+});
+
+/** `CreateCollectionData` (see the header for the one departure from the chain). */
+const createCollectionData = createCodecOf<CreateCollectionData>(
+  (data: CreateCollectionData) =>
+    createCollectionStruct.enc({
+      mode: { mode: data.mode, decimals: data.decimals },
+      access: data.access ?? undefined,
+      name: data.name,
+      description: data.description,
+      tokenPrefix: data.tokenPrefix,
+      limits: data.limits ?? undefined,
+      permissions: data.permissions ?? undefined,
+      tokenPropertyPermissions: data.tokenPropertyPermissions,
+      properties: data.properties,
+      adminList: data.adminList,
+      pendingSponsor: data.pendingSponsor ?? undefined,
+      readOnly: data.readOnly ?? undefined
+    }),
+  (input) => {
+    const { mode, ...rest } = createCollectionStruct.dec(input);
+    return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest }) as CreateCollectionData;
+  }
+);
+
+/** `CreateItemData::NFT { properties }`; fungible and refungible item data are not modelled. */
+const createItemData: Codec<{ properties: CallArgs['unique.createItem']['properties'] }> = createCodecOf(
+  (data: { properties: CallArgs['unique.createItem']['properties'] }) =>
+    concatBytes([new Uint8Array([0]), properties.enc(data.properties)]),
+  (input) => {
+    const index = readVariant(input, 3, 'CreateItemData');
+    if (index !== 0) throw new ScaleError('only NFT item data (CreateItemData::NFT) is supported');
+    return { properties: properties.dec(input) };
+  }
+);
+
+const nftExItems = vec(Struct({ properties, owner: crossAccountId }));
+
+/** `CreateItemExData::NFT(Vec<CreateNftExData { properties, owner }>)`. */
+const createItemExData: Codec<MintItem[]> = createCodecOf(
+  (items: MintItem[]) =>
+    concatBytes([new Uint8Array([0]), nftExItems.enc(items.map((i) => ({ properties: i.properties, owner: i.owner })))]),
+  (input) => {
+    const index = readVariant(input, 4, 'CreateItemExData');
+    if (index !== 0) throw new ScaleError('only NFT items (CreateItemExData::NFT) are supported');
+    return nftExItems.dec(input).map((item) => ({ owner: item.owner, properties: item.properties }));
+  }
+);
+
+// ---- the call table -------------------------------------------------------------------------
+
+interface CallSpec<N extends CallName> {
+  pallet: number;
+  index: number;
+  args: Codec<CallArgs[N]>;
+}
+
+const collectionIdOnly = Struct({ collectionId: u32 });
+
+const CALLS: { [N in CallName]: CallSpec<N> } = {
+  'unique.createCollectionEx': { pallet: UNIQUE_PALLET, index: 1, args: Struct({ data: createCollectionData }) },
+  'unique.destroyCollection': { pallet: UNIQUE_PALLET, index: 2, args: collectionIdOnly },
+  'unique.addToAllowList': { pallet: UNIQUE_PALLET, index: 3, args: Struct({ collectionId: u32, address: crossAccountId }) },
+  'unique.removeFromAllowList': { pallet: UNIQUE_PALLET, index: 4, args: Struct({ collectionId: u32, address: crossAccountId }) },
+  'unique.changeCollectionOwner': { pallet: UNIQUE_PALLET, index: 5, args: Struct({ collectionId: u32, newOwner: crossAccountId }) },
+  'unique.addCollectionAdmin': { pallet: UNIQUE_PALLET, index: 6, args: Struct({ collectionId: u32, newAdmin: crossAccountId }) },
+  'unique.removeCollectionAdmin': { pallet: UNIQUE_PALLET, index: 7, args: Struct({ collectionId: u32, account: crossAccountId }) },
+  'unique.setCollectionSponsor': { pallet: UNIQUE_PALLET, index: 8, args: Struct({ collectionId: u32, newSponsor: crossAccountId }) },
+  'unique.confirmSponsorship': { pallet: UNIQUE_PALLET, index: 9, args: collectionIdOnly },
+  'unique.removeCollectionSponsor': { pallet: UNIQUE_PALLET, index: 10, args: collectionIdOnly },
+  'unique.createItem': {
+    pallet: UNIQUE_PALLET,
+    index: 11,
+    args: createCodecOf(
+      (a: CallArgs['unique.createItem']) =>
+        concatBytes([u32.enc(a.collectionId), crossAccountId.enc(a.owner), createItemData.enc({ properties: a.properties })]),
+      (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), properties: createItemData.dec(input).properties })
+    )
+  },
+  'unique.setCollectionProperties': { pallet: UNIQUE_PALLET, index: 13, args: Struct({ collectionId: u32, properties }) },
+  'unique.deleteCollectionProperties': { pallet: UNIQUE_PALLET, index: 14, args: Struct({ collectionId: u32, propertyKeys: vec(utf8) }) },
+  'unique.setTokenProperties': {
+    pallet: UNIQUE_PALLET,
+    index: 15,
+    args: Struct({ collectionId: u32, tokenId: u32, properties })
+  },
+  'unique.deleteTokenProperties': {
+    pallet: UNIQUE_PALLET,
+    index: 16,
+    args: Struct({ collectionId: u32, tokenId: u32, propertyKeys: vec(utf8) })
+  },
+  'unique.setTokenPropertyPermissions': {
+    pallet: UNIQUE_PALLET,
+    index: 17,
+    args: Struct({ collectionId: u32, propertyPermissions: vec(propertyKeyPermission) })
+  },
+  'unique.createMultipleItemsEx': { pallet: UNIQUE_PALLET, index: 18, args: Struct({ collectionId: u32, items: createItemExData }) },
+  'unique.setTransfersEnabledFlag': { pallet: UNIQUE_PALLET, index: 19, args: Struct({ collectionId: u32, value: bool }) },
+  'unique.burnItem': { pallet: UNIQUE_PALLET, index: 20, args: Struct({ collectionId: u32, tokenId: u32, value: u128 }) },
+  'unique.burnFrom': {
+    pallet: UNIQUE_PALLET,
+    index: 21,
+    args: Struct({ collectionId: u32, from: crossAccountId, tokenId: u32, value: u128 })
+  },
+  'unique.transfer': { pallet: UNIQUE_PALLET, index: 22, args: Struct({ to: crossAccountId, collectionId: u32, tokenId: u32, value: u128 }) },
+  'unique.approve': {
+    pallet: UNIQUE_PALLET,
+    index: 23,
+    args: Struct({ spender: crossAccountId, collectionId: u32, tokenId: u32, amount: u128 })
+  },
+  'unique.transferFrom': {
+    pallet: UNIQUE_PALLET,
+    index: 24,
+    args: Struct({ from: crossAccountId, to: crossAccountId, collectionId: u32, tokenId: u32, value: u128 })
+  },
+  'unique.setCollectionLimits': { pallet: UNIQUE_PALLET, index: 25, args: Struct({ collectionId: u32, limits: collectionLimits }) },
+  'unique.setCollectionPermissions': {
+    pallet: UNIQUE_PALLET,
+    index: 26,
+    args: Struct({ collectionId: u32, permissions: collectionPermissions })
+  },
+  'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) }
+};
+
+const BY_INDEX = new Map<number, CallName>(
+  (Object.keys(CALLS) as CallName[]).map((name) => [CALLS[name].pallet * 256 + CALLS[name].index, name])
+);
+
+const PALLETS = new Set((Object.keys(CALLS) as CallName[]).map((name) => CALLS[name].pallet));
+
+/** `[pallet index, call index]` of a call name. */
+export function callIndexOf(name: CallName): [number, number] {
+  const spec = CALLS[name];
+  if (!spec) throw new CallEncodeError(`Unknown call: ${String(name)}`);
+  return [spec.pallet, spec.index];
+}
+
+/** The call's method bytes: pallet index ‖ call index ‖ SCALE arguments. */
+export function encodeCall(call: Call): Uint8Array {
+  const spec = CALLS[call?.name] as CallSpec<CallName> | undefined;
+  if (!spec) throw new CallEncodeError(`Unknown call: ${String(call?.name)}`);
+  try {
+    return concatBytes([new Uint8Array([spec.pallet, spec.index]), spec.args.enc(call.args)]);
+  } catch (err) {
+    if (err instanceof ScaleError || err instanceof InvalidAddressError || err instanceof TypeError) {
+      throw new CallEncodeError(`Cannot encode ${call.name}: ${err.message}`);
+    }
+    throw err;
+  }
+}
+
+/** The call in method bytes; throws `CallDecodeError` for anything but exactly one known call. */
+export function decodeCall(bytes: Uint8Array): Call {
+  if (bytes.length < 2) throw new CallDecodeError(`Call is truncated: ${bytes.length} byte(s), a call index needs 2`);
+  const [pallet, index] = bytes;
+  if (!PALLETS.has(pallet)) throw new CallDecodeError(`Unknown pallet index ${pallet}`);
+  const name = BY_INDEX.get(pallet * 256 + index);
+  if (!name) throw new CallDecodeError(`Unknown call index ${index} in pallet ${pallet}`);
+  try {
+    const args = decodeExact(CALLS[name].args as Codec<unknown>, bytes.subarray(2));
+    return { name, args } as Call;
+  } catch (err) {
+    if (err instanceof ScaleError || err instanceof InvalidAddressError) {
+      throw new CallDecodeError(`Cannot decode the arguments of ${name}: ${err.message}`);
+    }
+    throw err;
+  }
+}

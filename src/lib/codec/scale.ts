@@ -1,0 +1,279 @@
+// Strict SCALE codecs on top of scale-ts: range-checked encoders, decoders that reject bad input.
+import { Struct, compact, createCodec, createDecoder, u128 as u128Raw, u16 as u16Raw, u32 as u32Raw, u8 as u8Raw } from 'scale-ts';
+import type { Codec } from 'scale-ts';
+
+export type { Codec } from 'scale-ts';
+export { Struct };
+
+/** Bad input for a SCALE encoder or decoder; callers wrap it with their own context. */
+export class ScaleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScaleError';
+  }
+}
+
+// scale-ts decodes through a Uint8Array over the whole buffer that carries its cursor in `i`.
+interface Cursor extends Uint8Array {
+  i: number;
+}
+
+function cursorOf(bytes: Uint8Array): Cursor {
+  return bytes as Cursor;
+}
+
+/** Throws unless `n` more bytes are left to read. */
+function need(bytes: Uint8Array, n: number, what: string): void {
+  const c = cursorOf(bytes);
+  if (c.i + n > c.length) throw new ScaleError(`unexpected end of input in ${what}`);
+}
+
+function take(bytes: Uint8Array, n: number, what: string): Uint8Array {
+  need(bytes, n, what);
+  const c = cursorOf(bytes);
+  // A plain copy: slicing the cursor itself would build another cursor over a number.
+  const out = new Uint8Array(c.buffer.slice(c.i, c.i + n));
+  c.i += n;
+  return out;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export { concat as concatBytes };
+
+function uint(raw: Codec<number>, size: number, max: number, name: string): Codec<number> {
+  return createCodec(
+    (value: number) => {
+      if (typeof value !== 'number') throw new ScaleError(`${name} expects a number, got ${typeof value}`);
+      if (!Number.isInteger(value) || value < 0 || value > max) throw new ScaleError(`${name} out of range: ${value}`);
+      return raw.enc(value);
+    },
+    createDecoder((bytes) => {
+      need(bytes, size, name);
+      return raw.dec(bytes);
+    })
+  );
+}
+
+export const u8 = uint(u8Raw, 1, 0xff, 'u8');
+export const u16 = uint(u16Raw, 2, 0xffff, 'u16');
+export const u32 = uint(u32Raw, 4, 0xffff_ffff, 'u32');
+
+const U128_MAX = (1n << 128n) - 1n;
+
+export const u128: Codec<bigint> = createCodec(
+  (value: bigint) => {
+    if (typeof value !== 'bigint') throw new ScaleError(`u128 expects a bigint, got ${typeof value}`);
+    if (value < 0n || value > U128_MAX) throw new ScaleError(`u128 out of range: ${value}`);
+    return u128Raw.enc(value);
+  },
+  createDecoder((bytes) => {
+    need(bytes, 16, 'u128');
+    return u128Raw.dec(bytes);
+  })
+);
+
+export const bool: Codec<boolean> = createCodec(
+  (value: boolean) => {
+    if (typeof value !== 'boolean') throw new ScaleError(`bool expects a boolean, got ${typeof value}`);
+    return new Uint8Array([value ? 1 : 0]);
+  },
+  createDecoder((bytes) => {
+    const byte = take(bytes, 1, 'bool')[0];
+    if (byte > 1) throw new ScaleError(`invalid bool byte ${byte}`);
+    return byte === 1;
+  })
+);
+
+/** Compact<u128> as a bigint; rejects non-canonical encodings as Substrate does. */
+export const compactBig: Codec<bigint> = createCodec(
+  (value: bigint) => {
+    if (typeof value !== 'bigint') throw new ScaleError(`compact expects a bigint, got ${typeof value}`);
+    if (value < 0n || value > U128_MAX) throw new ScaleError(`compact out of range: ${value}`);
+    return compact.enc(value);
+  },
+  createDecoder((bytes) => {
+    need(bytes, 1, 'compact');
+    const c = cursorOf(bytes);
+    const first = c[c.i];
+    const mode = first & 3;
+    const size = mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (first >> 2) + 5;
+    need(bytes, size, 'compact');
+    const value = BigInt(compact.dec(bytes));
+    if (value > U128_MAX || compact.enc(value).length !== size) throw new ScaleError('non-canonical compact');
+    return value;
+  })
+);
+
+/** A compact that must fit a u32 (lengths, nonces). */
+export const compactU32: Codec<number> = createCodec(
+  (value: number) => {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffff_ffff) {
+      throw new ScaleError(`compact u32 out of range: ${String(value)}`);
+    }
+    return compact.enc(value);
+  },
+  createDecoder((bytes) => {
+    const value = compactBig.dec(bytes);
+    if (value > 0xffff_ffffn) throw new ScaleError(`compact u32 out of range: ${value}`);
+    return Number(value);
+  })
+);
+
+/** `Vec<u8>`: compact length, then the bytes. */
+export const bytes: Codec<Uint8Array> = createCodec(
+  (value: Uint8Array) => {
+    if (!(value instanceof Uint8Array)) throw new ScaleError(`expected a Uint8Array, got ${typeof value}`);
+    return concat([compact.enc(value.length), value]);
+  },
+  createDecoder((input) => take(input, compactU32.dec(input), 'bytes'))
+);
+
+/** `[u8; n]`. */
+export function fixedBytes(n: number): Codec<Uint8Array> {
+  return createCodec(
+    (value: Uint8Array) => {
+      if (!(value instanceof Uint8Array) || value.length !== n) {
+        throw new ScaleError(`${n} bytes expected, got ${value instanceof Uint8Array ? value.length : typeof value}`);
+      }
+      return value.slice();
+    },
+    createDecoder((input) => take(input, n, `[u8; ${n}]`))
+  );
+}
+
+/** `Vec<T>` of elements at least one byte long (every element type this project encodes). */
+export function vec<T>(inner: Codec<T>): Codec<T[]> {
+  return createCodec(
+    (values: T[]) => {
+      if (!Array.isArray(values)) throw new ScaleError(`expected an array, got ${typeof values}`);
+      return concat([compact.enc(values.length), ...values.map((v) => inner.enc(v))]);
+    },
+    createDecoder((input) => {
+      const length = compactU32.dec(input);
+      const c = cursorOf(input);
+      // Checked before allocating: a forged length must not reserve gigabytes.
+      if (length > c.length - c.i) throw new ScaleError(`unexpected end of input in a list of ${length}`);
+      const out: T[] = [];
+      for (let k = 0; k < length; k++) out.push(inner.dec(input));
+      return out;
+    })
+  );
+}
+
+/** `Option<T>`: encodes both `undefined` and `null` as None; decodes None to `undefined`. */
+export function option<T>(inner: Codec<T>): Codec<T | undefined> {
+  return createCodec(
+    (value: T | undefined | null) =>
+      value === undefined || value === null ? new Uint8Array([0]) : concat([new Uint8Array([1]), inner.enc(value)]),
+    createDecoder((input) => {
+      const tag = take(input, 1, 'option')[0];
+      if (tag > 1) throw new ScaleError(`invalid option byte ${tag}`);
+      return tag === 1 ? inner.dec(input) : undefined;
+    })
+  );
+}
+
+/** Reads an enum's variant index, rejecting anything not below `count`. */
+export function readVariant(input: Uint8Array, count: number, what: string): number {
+  const index = take(input, 1, what)[0];
+  if (index >= count) throw new ScaleError(`unknown ${what} variant ${index}`);
+  return index;
+}
+
+/** A field-less enum mapped to string names in index order. */
+export function unitEnum<T extends string>(names: readonly T[], what: string): Codec<T> {
+  return createCodec(
+    (value: T) => {
+      const index = names.indexOf(value);
+      if (index < 0) throw new ScaleError(`unknown ${what} ${String(value)}`);
+      return new Uint8Array([index]);
+    },
+    createDecoder((input) => names[readVariant(input, names.length, what)])
+  );
+}
+
+const utf8Encoder = new TextEncoder();
+// Fatal: a decoded string must re-encode to the same bytes; ignoreBOM keeps a leading U+FEFF.
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// With the u flag only unpaired surrogates match, and those have no UTF-8 form.
+const LONE_SURROGATE_RE = /[\uD800-\uDFFF]/u;
+
+/** A string as UTF-8 `Vec<u8>`. */
+export const utf8: Codec<string> = createCodec(
+  (value: string) => {
+    if (typeof value !== 'string') throw new ScaleError(`expected a string, got ${typeof value}`);
+    if (LONE_SURROGATE_RE.test(value)) throw new ScaleError('string has an unpaired surrogate');
+    return bytes.enc(utf8Encoder.encode(value));
+  },
+  createDecoder((input) => {
+    const raw = bytes.dec(input);
+    try {
+      return utf8Decoder.decode(raw);
+    } catch {
+      throw new ScaleError('invalid UTF-8');
+    }
+  })
+);
+
+/** A string as `Vec<u16>` of UTF-16 code units (collection name and description). */
+export const utf16: Codec<string> = createCodec(
+  (value: string) => {
+    if (typeof value !== 'string') throw new ScaleError(`expected a string, got ${typeof value}`);
+    const units = new Uint8Array(value.length * 2);
+    for (let k = 0; k < value.length; k++) {
+      const unit = value.charCodeAt(k);
+      units[k * 2] = unit & 0xff;
+      units[k * 2 + 1] = unit >> 8;
+    }
+    return concat([compact.enc(value.length), units]);
+  },
+  createDecoder((input) => {
+    const length = compactU32.dec(input);
+    const raw = take(input, length * 2, 'UTF-16 string');
+    let out = '';
+    for (let k = 0; k < length; k++) out += String.fromCharCode(raw[k * 2] | (raw[k * 2 + 1] << 8));
+    return out;
+  })
+);
+
+/** Copy of `obj` without its `undefined` fields (decoded None becomes an absent key). */
+export function withoutUndefined<T extends object>(obj: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) if (value !== undefined) out[key] = value;
+  return out as T;
+}
+
+/**
+ * Decodes exactly one value of `codec` from `input`: truncated input and trailing bytes throw
+ * `ScaleError`. `input` is copied, so a subarray is read from its own start.
+ */
+export function decodeExact<T>(codec: Codec<T> | ((input: Uint8Array) => T), input: Uint8Array): T {
+  const decode = typeof codec === 'function' ? codec : codec.dec;
+  const run = createDecoder((c) => {
+    const value = decode(c);
+    const cursor = cursorOf(c);
+    if (cursor.i < cursor.length) throw new ScaleError(`${cursor.length - cursor.i} trailing byte(s)`);
+    return value;
+  });
+  try {
+    return run(input.slice());
+  } catch (err) {
+    // scale-ts reads integers through a DataView, which throws RangeError past the end.
+    if (err instanceof RangeError) throw new ScaleError('unexpected end of input');
+    throw err;
+  }
+}
+
+/** A codec from an encoder and a cursor-reading decoder (the decoder reads from the shared cursor). */
+export function createCodecOf<T>(encode: (value: T) => Uint8Array, decode: (input: Uint8Array) => T): Codec<T> {
+  return createCodec(encode, createDecoder(decode));
+}

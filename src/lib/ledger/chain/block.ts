@@ -1,0 +1,184 @@
+// Block production: apply a batch of verified extrinsics in one transaction. Each extrinsic is a
+// checkpoint; a failed dispatch keeps only the fee, the nonce bump and the failure events.
+import { blake2b256, fromHex, toHex } from '../../codec/hash';
+import { deposit, loadAccount, TREASURY } from '../balances';
+import { NESTING_BUDGET } from '../constants';
+import type { DispatchContext } from '../context';
+import { dispatchCall } from '../dispatch';
+import { DispatchError } from '../errors';
+import { readMeta, writeMeta } from '../meta';
+import { Overlay } from '../overlay';
+import type { RuleSet } from '../rules';
+import type { QueryTx } from '../store';
+import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord, LedgerEvent } from '../types';
+import { TransactionError } from './errors';
+import { chooseFeePayer } from './sponsorship';
+
+/** A signed extrinsic that passed the signature and payload checks, waiting for a block. */
+export interface PendingExtrinsic {
+  hash: string;
+  signer: Address;
+  nonce: number;
+  call: Call;
+  fee: bigint;
+  /** Last block number at which the era still allows inclusion. */
+  validUntil: number;
+  createdAt: number;
+  callbackUrl?: string;
+}
+
+export type InclusionResult = { included: ExtrinsicRecord } | { rejected: TransactionError };
+
+export interface Head {
+  number: number;
+  hash: string;
+}
+
+function blockHashOf(number: number, parentHash: string, extrinsics: string[], timestamp: number): string {
+  const parts = [`${number}`, parentHash, `${timestamp}`, ...extrinsics].join('|');
+  return toHex(blake2b256(new TextEncoder().encode(parts)));
+}
+
+function rootOf(hashes: string[]): string {
+  const bytes = new Uint8Array(hashes.length * 32);
+  hashes.forEach((h, i) => bytes.set(fromHex(h), i * 32));
+  return toHex(blake2b256(bytes));
+}
+
+/** Order a batch so each signer's extrinsics come in nonce order, signers in arrival order. */
+export function orderBatch(batch: PendingExtrinsic[]): PendingExtrinsic[] {
+  const bySigner = new Map<Address, PendingExtrinsic[]>();
+  for (const p of batch) bySigner.set(p.signer, [...(bySigner.get(p.signer) ?? []), p]);
+  return [...bySigner.values()].flatMap((list) => list.sort((a, b) => a.nonce - b.nonce));
+}
+
+function errorInfo(e: DispatchError): DispatchErrorInfo {
+  return { section: e.section, name: e.errorName, message: e.message };
+}
+
+/**
+ * Produce the next block from `batch` inside the write transaction `tx`.
+ * Returns one result per extrinsic, in batch order, and the new block.
+ */
+export async function produceBlock(
+  tx: QueryTx,
+  batch: PendingExtrinsic[],
+  rules: RuleSet,
+  now: number
+): Promise<{ block: BlockRecord; results: Map<string, InclusionResult> }> {
+  const head = await readMeta<Head>(tx, 'head', { number: 0, hash: '' });
+  const number = head.number + 1;
+  const results = new Map<string, InclusionResult>();
+  const records: ExtrinsicRecord[] = [];
+
+  for (const pending of orderBatch(batch)) {
+    const account = await loadAccount(tx, pending.signer);
+    if (pending.nonce !== account.nonce) {
+      const why = pending.nonce < account.nonce ? 'is outdated (nonce already used)' : 'has a nonce gap';
+      results.set(pending.hash, { rejected: new TransactionError('Invalid', `Transaction ${why}: expected nonce ${account.nonce}, got ${pending.nonce}`) });
+      continue;
+    }
+    if (number > pending.validUntil) {
+      results.set(pending.hash, { rejected: new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended') });
+      continue;
+    }
+    const payer = await chooseFeePayer(tx, pending.call, pending.signer, pending.fee, number, rules);
+    const payerAccount = await loadAccount(tx, payer.payer);
+    if (payerAccount.free < pending.fee) {
+      results.set(pending.hash, {
+        rejected: new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low)', {
+          fee: pending.fee.toString(),
+          balance: payerAccount.free.toString()
+        })
+      });
+      continue;
+    }
+    const record = await applyExtrinsic(tx, pending, payer.payer, number, rules);
+    await payer.markSponsored();
+    record.blockIndex = records.length;
+    records.push(record);
+  }
+
+  const hashes = records.map((r) => r.hash);
+  const block: BlockRecord = {
+    number,
+    hash: blockHashOf(number, head.hash, hashes, now),
+    parentHash: head.hash,
+    stateRoot: rootOf([head.hash, ...hashes]),
+    extrinsicsRoot: rootOf(hashes),
+    timestamp: now,
+    extrinsics: hashes
+  };
+  let eventIndex = 0;
+  for (const record of records) {
+    record.blockNumber = number;
+    record.blockHash = block.hash;
+    for (const event of record.events) event.index = eventIndex++;
+    await tx.put('extrinsics', record);
+    results.set(record.hash, { included: record });
+  }
+  await tx.put('blocks', block);
+  await writeMeta(tx, 'head', { number, hash: block.hash } satisfies Head);
+  return { block, results };
+}
+
+/** Charge the fee, bump the nonce, dispatch in a checkpoint; keep the call's changes only on success. */
+async function applyExtrinsic(tx: QueryTx, pending: PendingExtrinsic, payer: Address, blockNumber: number, rules: RuleSet): Promise<ExtrinsicRecord> {
+  const fee = pending.fee;
+  const signerAccount = await loadAccount(tx, pending.signer);
+  await tx.put('accounts', { ...signerAccount, nonce: signerAccount.nonce + 1 });
+  const payerAccount = await loadAccount(tx, payer);
+  await tx.put('accounts', { ...payerAccount, free: payerAccount.free - fee });
+  await deposit(tx, TREASURY, fee);
+
+  const overlay = new Overlay(tx);
+  const callEvents: LedgerEvent[] = [];
+  const ctx: DispatchContext = {
+    state: overlay,
+    signer: pending.signer,
+    rules,
+    blockNumber,
+    nestingBudget: { remaining: NESTING_BUDGET },
+    emit: (section, method, data) => callEvents.push({ section, method, data }),
+    events: callEvents
+  };
+  let error: DispatchErrorInfo | null = null;
+  try {
+    await dispatchCall(ctx, pending.call);
+    await overlay.commit();
+  } catch (e) {
+    if (!(e instanceof DispatchError)) throw e;
+    error = errorInfo(e);
+  }
+
+  const dispatchInfo = { class: 'Normal', paysFee: 'Yes' };
+  const events: LedgerEvent[] = [
+    { section: 'balances', method: 'Withdraw', data: { who: payer, amount: fee.toString() } },
+    ...(error ? [] : callEvents),
+    { section: 'treasury', method: 'Deposit', data: { value: fee.toString() } },
+    { section: 'transactionPayment', method: 'TransactionFeePaid', data: { who: payer, actualFee: fee.toString(), tip: '0' } },
+    error
+      ? { section: 'system', method: 'ExtrinsicFailed', data: { dispatchError: { module: { section: error.section, name: error.name } }, dispatchInfo } }
+      : { section: 'system', method: 'ExtrinsicSuccess', data: { dispatchInfo } }
+  ];
+  const [section, method] = pending.call.name.split('.');
+  return {
+    hash: pending.hash,
+    signer: pending.signer,
+    nonce: pending.nonce,
+    callMethod: { section, method },
+    call: pending.call,
+    status: error ? 'Error' : 'InBlock',
+    isCompleted: true,
+    isError: error !== null,
+    blockNumber,
+    blockHash: null,
+    blockIndex: null,
+    events,
+    error,
+    fee: fee.toString(),
+    feePayer: payer,
+    createdAt: pending.createdAt,
+    ...(pending.callbackUrl ? { callbackUrl: pending.callbackUrl } : {})
+  };
+}

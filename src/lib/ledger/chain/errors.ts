@@ -1,0 +1,20 @@
+// Rejections before inclusion: the extrinsic never reaches a block, nothing is charged.
+
+export type TransactionErrorKind =
+  /** signerPayloadJSON cannot be re-encoded or its call decoded. */
+  | 'BadPayload'
+  /** The signature does not verify over the payload the service rebuilt. */
+  | 'BadSignature'
+  /** Valid signature, but the transaction cannot be included (nonce, era, genesis, fee). */
+  | 'Invalid';
+
+export class TransactionError extends Error {
+  constructor(
+    readonly kind: TransactionErrorKind,
+    message: string,
+    readonly details?: Record<string, unknown>
+  ) {
+    super(message);
+    this.name = 'TransactionError';
+  }
+}

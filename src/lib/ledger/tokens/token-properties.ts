@@ -1,0 +1,34 @@
+// `unique.setTokenProperties` / `unique.deleteTokenProperties` (chain §5.9, §4).
+import { MAX_PROPERTIES_PER_ITEM } from '../constants';
+import type { CallHandler, DispatchContext } from '../context';
+import { DispatchError } from '../errors';
+import { type PropertyUpdate, writeTokenProperties } from './property-writer';
+import { loadNftCollection, tokenLabel } from './shared';
+
+async function updateTokenProperties(ctx: DispatchContext, collectionId: number, tokenId: number, updates: PropertyUpdate[], what: string): Promise<void> {
+  if (updates.length === 0) {
+    throw new DispatchError('unique.EmptyArgument', `No ${what} given for ${tokenLabel(collectionId, tokenId)}`);
+  }
+  if (updates.length > MAX_PROPERTIES_PER_ITEM) {
+    throw new DispatchError('common.PropertyLimitReached', `At most ${MAX_PROPERTIES_PER_ITEM} ${what} can be given in one call, got ${updates.length}`);
+  }
+  const collection = await loadNftCollection(ctx.state, collectionId);
+  const token = await ctx.state.get('tokens', [collectionId, tokenId]);
+  const properties = await writeTokenProperties(ctx, {
+    collection,
+    tokenId,
+    properties: token?.properties ?? [],
+    mode: { kind: 'existing', exists: token !== undefined },
+    updates
+  });
+  // The writer throws before returning when the token is missing.
+  if (token) await ctx.state.put('tokens', { ...token, properties });
+}
+
+export const setTokenProperties: CallHandler<'unique.setTokenProperties'> = async (ctx, { collectionId, tokenId, properties }) => {
+  await updateTokenProperties(ctx, collectionId, tokenId, properties.map(({ key, value }) => ({ key, value })), 'properties');
+};
+
+export const deleteTokenProperties: CallHandler<'unique.deleteTokenProperties'> = async (ctx, { collectionId, tokenId, propertyKeys }) => {
+  await updateTokenProperties(ctx, collectionId, tokenId, propertyKeys.map((key) => ({ key, value: null })), 'property keys');
+};

@@ -1,0 +1,406 @@
+// DexieStore specifics: schema, durability, index use, transaction rules, quota, upgrades.
+import { Dexie, type DBCore, type DBCoreMutateRequest, type Middleware } from 'dexie';
+import { IDBCursor, IDBDatabase, IDBFactory, IDBIndex, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QueryTx } from '../ledger/store';
+import { TABLES } from '../ledger/store';
+import { DexieStore, openDexieStore } from './dexie-store';
+import { StorageFullError, isQuotaError } from './errors';
+import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME, LedgerDatabase, SCHEMA_VERSIONS } from './schema';
+import {
+  ALICE,
+  BOB,
+  account,
+  block,
+  blockHash,
+  dexieStoreWith,
+  extrinsic,
+  freshDexieStore,
+  freshName,
+  freshOptions,
+  token
+} from './testing/fixtures';
+
+const restores: (() => void)[] = [];
+afterEach(() => {
+  while (restores.length) restores.pop()!();
+});
+
+/** Replace `proto[method]` for the rest of the test. */
+function spy(proto: object, method: string, wrap: (orig: (...a: unknown[]) => unknown) => (...a: unknown[]) => unknown) {
+  const target = proto as Record<string, (...a: unknown[]) => unknown>;
+  const orig = target[method];
+  target[method] = wrap(orig);
+  restores.push(() => {
+    target[method] = orig;
+  });
+}
+
+describe('schema', () => {
+  it('creates every ledger table, the files table and the indexes, at DB_SCHEMA_VERSION', async () => {
+    const store = await freshDexieStore();
+    expect(DB_SCHEMA_VERSION).toBe(SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1].version);
+    expect(store.db.verno).toBe(DB_SCHEMA_VERSION);
+    const idb = store.db.backendDB();
+    const names = [...idb.objectStoreNames].sort();
+    expect(names).toEqual([...TABLES, 'files'].sort());
+    const trans = idb.transaction(names, 'readonly');
+    const describeStore = (name: string) => {
+      const s = trans.objectStore(name);
+      return {
+        key: s.keyPath,
+        indexes: Object.fromEntries([...s.indexNames].map((i) => [i, s.index(i).keyPath]))
+      };
+    };
+    expect(describeStore('meta')).toEqual({ key: 'key', indexes: {} });
+    expect(describeStore('accounts')).toEqual({ key: 'address', indexes: {} });
+    expect(describeStore('collections')).toEqual({ key: 'id', indexes: {} });
+    expect(describeStore('tokens')).toEqual({
+      key: ['collectionId', 'tokenId'],
+      indexes: {
+        '[collectionId+owner]': ['collectionId', 'owner'],
+        owner: 'owner',
+        '[parentCollectionId+parentTokenId]': ['parentCollectionId', 'parentTokenId']
+      }
+    });
+    expect(describeStore('allowList')).toEqual({ key: ['collectionId', 'address'], indexes: {} });
+    expect(describeStore('blocks')).toEqual({ key: 'number', indexes: { hash: 'hash' } });
+    expect(describeStore('extrinsics')).toEqual({
+      key: 'hash',
+      indexes: { createdAt: 'createdAt', '[signer+createdAt]': ['signer', 'createdAt'] }
+    });
+    expect(describeStore('files')).toEqual({ key: 'cid', indexes: { createdAt: 'createdAt' } });
+    store.close();
+  });
+
+  it("names the database 'opalite-ledger' unless told otherwise", () => {
+    const factory = new IDBFactory();
+    expect(new LedgerDatabase({ indexedDB: factory, IDBKeyRange }).name).toBe(DEFAULT_DB_NAME);
+    expect(new LedgerDatabase({ indexedDB: factory, IDBKeyRange, name: 'other' }).name).toBe('other');
+  });
+
+  it('keeps separate ledgers under separate names, and keeps data across reopening', async () => {
+    const options = freshOptions();
+    const a = await openDexieStore(options);
+    const b = await openDexieStore({ ...options, name: freshName() });
+    await a.write(async (tx) => tx.put('accounts', account(ALICE, 5n)));
+    expect(await b.read((tx) => tx.get('accounts', ALICE))).toBeUndefined();
+    a.close();
+    const again = await openDexieStore(options);
+    expect(await again.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 5n));
+    again.close();
+    b.close();
+  });
+
+  it('upgrades a version-1 ledger to a later version with nothing lost (the documented procedure)', async () => {
+    const options = freshOptions();
+    const v1 = await openDexieStore(options);
+    await v1.write(async (tx) => {
+      tx.put('tokens', token(1, 1, ALICE));
+      tx.put('tokens', { ...token(1, 2, BOB), approved: ALICE });
+      tx.put('accounts', account(ALICE, 2n ** 70n));
+    });
+    await v1.files.putFile({ cid: 'bafy1', bytes: new Uint8Array([1, 2]), type: 'text/plain', name: 'a.txt' });
+    v1.close();
+
+    const v2db = new LedgerDatabase({
+      ...options,
+      versions: [
+        ...SCHEMA_VERSIONS,
+        {
+          version: 2,
+          stores: {
+            tokens: '[collectionId+tokenId], [collectionId+owner], owner, [parentCollectionId+parentTokenId], approved'
+          },
+          upgrade: async (tx) => {
+            await tx.table('meta').put({ key: 'upgradedTo', value: 2 });
+          }
+        }
+      ]
+    });
+    await v2db.open();
+    expect(v2db.verno).toBe(2);
+    const v2 = new DexieStore(v2db);
+    await v2.read(async (tx) => {
+      expect(await tx.get('tokens', [1, 1])).toEqual(token(1, 1, ALICE));
+      expect((await tx.get('accounts', ALICE))!.free).toBe(2n ** 70n);
+      expect(await tx.countOwned(1, BOB)).toBe(1);
+      expect(await tx.get('meta', 'upgradedTo')).toEqual({ key: 'upgradedTo', value: 2 });
+    });
+    expect(await v2db.tokens.where('approved').equals(ALICE).primaryKeys()).toEqual([[1, 2]]);
+    expect(await v2.files.hasFile('bafy1')).toBe(true);
+    v2.close();
+  });
+});
+
+describe('transactions', () => {
+  it("opens write transactions read-write with durability 'strict', over every ledger table", async () => {
+    const seen: { mode: string; durability: string; stores: string[] }[] = [];
+    spy(IDBDatabase.prototype, 'transaction', (orig) =>
+      function (this: unknown, ...args: unknown[]) {
+        const t = orig.apply(this, args) as IDBTransaction;
+        seen.push({ mode: t.mode, durability: t.durability, stores: [...t.objectStoreNames].sort() });
+        return t;
+      }
+    );
+    const store = await freshDexieStore(); // opened after the spy: Dexie binds transaction() on open
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    await store.read((tx) => tx.get('accounts', ALICE));
+    await store.replaceAll(await store.dump());
+    const ledger = [...TABLES].sort();
+    const rw = seen.filter((s) => s.mode === 'readwrite');
+    expect(rw.length).toBe(2);
+    for (const s of rw) expect(s).toEqual({ mode: 'readwrite', durability: 'strict', stores: ledger });
+    expect(seen.filter((s) => s.mode === 'readonly' && s.stores.length === ledger.length).length).toBe(2);
+    store.close();
+  });
+
+  it('rejects put/delete in a read transaction and any use of a finished transaction', async () => {
+    const store = await freshDexieStore();
+    await expect(store.read(async (tx) => tx.put('accounts', account(ALICE, 1n)))).rejects.toThrow(/store\.write/);
+    await expect(store.read(async (tx) => tx.delete('accounts', ALICE))).rejects.toThrow(/store\.write/);
+    let leaked: QueryTx | undefined;
+    await store.write(async (tx) => {
+      leaked = tx;
+    });
+    expect(() => leaked!.put('accounts', account(ALICE, 1n))).toThrow(/finished/);
+    await expect(leaked!.get('accounts', ALICE)).rejects.toThrow(/finished/);
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toBeUndefined();
+  });
+
+  it('rejects keys IndexedDB cannot store at the put, not at commit', async () => {
+    const store = await freshDexieStore();
+    await expect(store.write(async (tx) => tx.put('tokens', token(Number.NaN, 1)))).rejects.toThrow(/invalid tokens key/);
+    await expect(store.write(async (tx) => tx.delete('blocks', undefined as never))).rejects.toThrow(/invalid blocks key/);
+  });
+
+  it('allows awaiting already-settled promises between IndexedDB calls', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => {
+      await tx.put('accounts', account(ALICE, 1n));
+      await Promise.resolve();
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      const a = await tx.get('accounts', ALICE);
+      await null;
+      await tx.put('accounts', { ...a!, free: a!.free + 1n });
+      await tx.countOwned(1, ALICE);
+      await Promise.all([tx.get('blocks', 1), tx.childrenOf(1, 1), tx.headBlock()]);
+    });
+    expect((await store.read((tx) => tx.get('accounts', ALICE)))!.free).toBe(2n);
+  });
+
+  it('writes nothing when the callback waits on something else and the transaction commits early', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
+    await expect(
+      store.write(async (tx) => {
+        tx.put('accounts', account(ALICE, 1n));
+        await tx.get('accounts', BOB);
+        await new Promise((resolve) => setTimeout(resolve, 20)); // not IndexedDB work
+        tx.put('accounts', account(BOB, 2n));
+      })
+    ).rejects.toThrow(/only IndexedDB work may be awaited.*Nothing of this write was stored/);
+    await store.read(async (tx) => {
+      expect(await tx.get('accounts', ALICE)).toBeUndefined();
+      expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 1n));
+    });
+  });
+
+  it('imports all or nothing: a bad row in replaceAll leaves the ledger as it was', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => {
+      tx.put('accounts', account(ALICE, 1n));
+      tx.put('blocks', block(3));
+    });
+    const before = await store.dump();
+    const bad = { ...before, accounts: [account(BOB, 2n)], tokens: [{ ...token(1, 1), tokenId: undefined } as never] };
+    await expect(store.replaceAll(bad)).rejects.toThrow();
+    expect(await store.dump()).toEqual(before);
+  });
+
+  it('serializes concurrent writes (each sees the previous one)', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 0n)));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        store.write(async (tx) => {
+          const a = (await tx.get('accounts', ALICE))!;
+          tx.put('accounts', { ...a, free: a.free + 1n, nonce: a.nonce + 1 });
+        })
+      )
+    );
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 10n, 10));
+  });
+});
+
+describe('index use (no table scans)', () => {
+  it('answers every query with one keyed or bounded request on the right index', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => {
+      for (let i = 1; i <= 200; i++) tx.put('tokens', token(1 + (i % 4), i, i % 3 ? ALICE : [1, 4]));
+      for (let i = 0; i < 100; i++) tx.put('blocks', block(i));
+      for (let i = 0; i < 100; i++) tx.put('extrinsics', extrinsic('0x' + i.toString(16), i % 2 ? ALICE : BOB, i));
+      for (let i = 0; i < 50; i++) tx.put('allowList', { collectionId: i % 5, address: `addr${i}` });
+    });
+
+    type Access = { on: string; method: string; bounded: boolean };
+    let log: Access[] = [];
+    let continues = 0;
+    const isBounded = (args: unknown[]) => {
+      const a = args[0] as { query?: unknown; count?: number } | null | undefined;
+      if (a === null || a === undefined) return typeof args[1] === 'number' && args[1] > 0;
+      if (typeof a === 'object' && 'query' in a) return a.query != null || (typeof a.count === 'number' && a.count > 0);
+      return true; // a key or a key range
+    };
+    for (const [proto, kind] of [
+      [IDBObjectStore.prototype, 'store'],
+      [IDBIndex.prototype, 'index']
+    ] as const) {
+      for (const method of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor']) {
+        spy(proto, method, (orig) =>
+          function (this: { name: string }, ...args: unknown[]) {
+            log.push({ on: `${kind}:${this.name}`, method, bounded: isBounded(args) });
+            return orig.apply(this, args);
+          }
+        );
+      }
+    }
+    spy(IDBCursor.prototype, 'continue', (orig) =>
+      function (this: unknown, ...args: unknown[]) {
+        continues++;
+        return orig.apply(this, args);
+      }
+    );
+
+    const expectations: [string, (tx: QueryTx) => Promise<unknown>, string][] = [
+      ['get', (tx) => tx.get('tokens', [1, 5]), 'store:tokens'],
+      ['childrenOf', (tx) => tx.childrenOf(1, 4), 'index:[parentCollectionId+parentTokenId]'],
+      ['countOwned', (tx) => tx.countOwned(2, ALICE), 'index:[collectionId+owner]'],
+      ['tokensOfOwner', (tx) => tx.tokensOfOwner(ALICE), 'index:owner'],
+      ['tokensOfOwner(c)', (tx) => tx.tokensOfOwner(ALICE, 2), 'index:[collectionId+owner]'],
+      ['tokenIdsOfCollection', (tx) => tx.tokenIdsOfCollection(3), 'store:tokens'],
+      ['allowListOf', (tx) => tx.allowListOf(2), 'store:allowList'],
+      ['recentExtrinsics', (tx) => tx.recentExtrinsics(5), 'index:createdAt'],
+      ['recentExtrinsics(signer)', (tx) => tx.recentExtrinsics(5, ALICE), 'index:[signer+createdAt]'],
+      ['headBlock', (tx) => tx.headBlock(), 'store:blocks'],
+      ['blockByHash', (tx) => tx.blockByHash(blockHash(42)), 'index:hash']
+    ];
+    for (const [name, query, on] of expectations) {
+      for (const mode of ['read', 'write with buffered rows'] as const) {
+        log = [];
+        continues = 0;
+        if (mode === 'read') await store.read(query);
+        else
+          await store.write(async (tx) => {
+            tx.put('tokens', token(1, 999, ALICE));
+            tx.put('extrinsics', extrinsic('0xnew', ALICE, 1000));
+            tx.put('blocks', block(100));
+            log = [];
+            await query(tx);
+            throw new Error('rollback');
+          }).catch((e: Error) => expect(e.message).toBe('rollback'));
+        expect({ name, mode, log }).toEqual({ name, mode, log: [expect.objectContaining({ on, bounded: true })] });
+        expect({ name, continues }).toEqual({ name, continues: expect.any(Number) });
+        expect(continues).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+});
+
+// ---- quota ----------------------------------------------------------------------------------
+
+type QuotaMode = { fail: false | 'request' | 'commit' };
+
+/** Fails mutations the way a full quota does: on the request, or as the transaction's abort. */
+function quotaMiddleware(mode: QuotaMode): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'simulated-quota',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate(req: DBCoreMutateRequest) {
+            if (mode.fail === 'request') {
+              return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+            }
+            if (mode.fail === 'commit') {
+              // A browser accepts the request and aborts the transaction with QuotaExceededError
+              // when it commits; fake-indexeddb's internal abort does the same.
+              return table.mutate(req).then((res) => {
+                (req.trans as unknown as { _abort(name: string): void })._abort('QuotaExceededError');
+                return res;
+              });
+            }
+            return table.mutate(req);
+          }
+        };
+      }
+    })
+  };
+}
+
+describe('a full quota', () => {
+  for (const fail of ['request', 'commit'] as const) {
+    it(`surfaces as StorageFullError from write, replaceAll and putFile, writing nothing (${fail})`, async () => {
+      const mode: QuotaMode = { fail: false };
+      const store = await dexieStoreWith((db) => db.use(quotaMiddleware(mode)));
+      await store.write(async (tx) => {
+        tx.put('accounts', account(ALICE, 1n));
+        tx.put('tokens', token(1, 1, ALICE));
+      });
+      const before = await store.dump();
+
+      mode.fail = fail;
+      const error = await store
+        .write(async (tx) => {
+          tx.put('accounts', account(BOB, 1n));
+          tx.delete('tokens', [1, 1]);
+          tx.put('blocks', block(1));
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageFullError);
+      expect((error as Error).name).toBe('StorageFullError');
+      expect((error as Error).message).toMatch(/storage for this site is full; nothing was written/);
+      expect(isQuotaError((error as Error).cause)).toBe(true);
+
+      await expect(store.replaceAll({ ...before, blocks: [block(7)] })).rejects.toBeInstanceOf(StorageFullError);
+      await expect(
+        store.files.putFile({ cid: 'bafyq', bytes: new Uint8Array(10), type: 'x/y', name: 'q' })
+      ).rejects.toBeInstanceOf(StorageFullError);
+
+      mode.fail = false;
+      expect(await store.dump()).toEqual(before);
+      expect(await store.files.hasFile('bafyq')).toBe(false);
+      // Works again once space is back.
+      await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
+      expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 1n));
+      store.close();
+    });
+  }
+
+  it('is recognised however Dexie wraps it', () => {
+    const dom = new DOMException('full', 'QuotaExceededError');
+    expect(isQuotaError(dom)).toBe(true);
+    expect(isQuotaError(new Dexie.QuotaExceededError('full'))).toBe(true);
+    expect(isQuotaError(new Dexie.AbortError('aborted', dom))).toBe(true);
+    expect(isQuotaError(new Dexie.BulkError('bulk', { 3: dom }))).toBe(true);
+    expect(isQuotaError(new Error('x', { cause: dom }))).toBe(true);
+    expect(isQuotaError(new Dexie.AbortError('aborted'))).toBe(false);
+    expect(isQuotaError(new Dexie.ConstraintError('dup'))).toBe(false);
+    expect(isQuotaError(new Error('QuotaExceededError'))).toBe(false);
+    expect(isQuotaError(undefined)).toBe(false);
+  });
+
+  it('leaves other errors as they are', async () => {
+    const store = await freshDexieStore();
+    const boom = new TypeError('boom');
+    await expect(
+      store.write(async () => {
+        throw boom;
+      })
+    ).rejects.toBe(boom);
+  });
+});

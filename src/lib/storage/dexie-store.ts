@@ -1,0 +1,412 @@
+// The ledger's Store on IndexedDB, through Dexie. The same code runs in the service worker, in
+// the page and in Node (on fake-indexeddb). See schema.ts for the tables and indexes.
+//
+// Transactions
+// - `read(fn)`: one read-only IndexedDB transaction over every ledger table.
+// - `write(fn)`: one read-write IndexedDB transaction over every ledger table, opened with
+//   durability 'strict' (LedgerDatabase sets Dexie's `chromeTransactionDurability`). All or
+//   nothing: if `fn` throws, the transaction is aborted and nothing is written.
+// - Inside `fn` only IndexedDB work may be awaited: an IndexedDB transaction commits itself as
+//   soon as it has no pending request and control returns to the event loop. Do hashing,
+//   signature checks and fetches before calling `write`. Do not call the store's own methods
+//   (read/write/dump/replaceAll) from inside `fn` either: they open separate transactions.
+//
+// Write buffering
+//   `put`/`delete` do not touch IndexedDB. They validate the key, clone the row (as IndexedDB
+//   would on put) and record it in a per-table buffer, keyed by primary key; the last write to
+//   a key wins. When `fn` resolves, the buffer is flushed with one bulkDelete and one bulkPut
+//   per table, in the same transaction, then the transaction commits. Reads inside the
+//   transaction see the buffer: `get` answers from it first, and every index query merges it
+//   (rows from IndexedDB whose key is buffered are replaced by the buffered row, or dropped if
+//   it was deleted or no longer matches). A side benefit: if `fn` breaks the rule above and
+//   the transaction commits early, nothing of `fn`'s writes has reached IndexedDB and the final
+//   flush fails, so the write is still all or nothing.
+import { Dexie, type Table, type Transaction } from 'dexie';
+import type { Keys, QueryTx, Rows, Store, TableName } from '../ledger/store';
+import { TABLES, keyOf } from '../ledger/store';
+import type { Address, BlockRecord, ExtrinsicRecord, TokenRecord, TokenRef } from '../ledger/types';
+import { mapStorageError } from './errors';
+import { FileStore } from './files';
+import { LedgerDatabase, LEDGER_TABLES, type LedgerDatabaseOptions } from './schema';
+
+/** Lower and upper bounds of "every key that starts with `prefix`" on a compound key. */
+function prefixRange(prefix: IDBValidKey): [IDBValidKey, IDBValidKey] {
+  // Numbers are the lowest key type and arrays the highest: [p, -Infinity] is below and [p, []]
+  // above every [p, number | Date | string | binary] key.
+  return [
+    [prefix, -Infinity],
+    [prefix, []]
+  ];
+}
+
+function idOf(key: unknown): string {
+  return JSON.stringify(key);
+}
+
+function byTokenKey(a: TokenRef, b: TokenRef): number {
+  return a.collectionId - b.collectionId || a.tokenId - b.tokenId;
+}
+
+/** IndexedDB's order of strings: by UTF-16 code units (what `<` does). */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface Pending<N extends TableName> {
+  key: Keys[N];
+  /** The row as written; `null` = deleted. */
+  row: Rows[N] | null;
+}
+
+type Buffer = { [N in TableName]?: Map<string, Pending<N>> };
+
+class TransactionFinishedError extends Error {
+  override readonly name = 'TransactionFinishedError';
+  constructor() {
+    super('This store transaction has finished; use the tx only inside the read/write callback.');
+  }
+}
+
+class ReadOnlyTransactionError extends Error {
+  override readonly name = 'ReadOnlyTransactionError';
+  constructor() {
+    super('put/delete may only be called inside store.write(), not store.read().');
+  }
+}
+
+/** One transaction's view of the ledger tables, with the write buffer described above. */
+class DexieTx implements QueryTx {
+  private readonly buffer: Buffer = {};
+  private finished = false;
+
+  constructor(
+    private readonly trans: Transaction,
+    private readonly writable: boolean,
+    private readonly factory: IDBFactory | undefined
+  ) {}
+
+  private table<N extends TableName>(name: N): Table<Rows[N], Keys[N]> {
+    if (this.finished) throw new TransactionFinishedError();
+    return this.trans.table<Rows[N], Keys[N]>(name);
+  }
+
+  private pending<N extends TableName>(table: N): Map<string, Pending<N>> | undefined {
+    const map = this.buffer[table] as Map<string, Pending<N>> | undefined;
+    return map && map.size > 0 ? map : undefined;
+  }
+
+  private checkWritable(): void {
+    if (this.finished) throw new TransactionFinishedError();
+    if (!this.writable) throw new ReadOnlyTransactionError();
+  }
+
+  /** Throws IndexedDB's DataError now for a key IndexedDB would reject at flush time. */
+  private checkKey(table: TableName, key: unknown): void {
+    if (this.factory) {
+      try {
+        this.factory.cmp(key, key);
+      } catch (e) {
+        throw new Error(`invalid ${table} key ${String(idOf(key))}`, { cause: e });
+      }
+    }
+  }
+
+  private record<N extends TableName>(table: N, key: Keys[N], row: Rows[N] | null): void {
+    let map = this.buffer[table] as Map<string, Pending<N>> | undefined;
+    if (!map) (this.buffer as Record<string, unknown>)[table] = map = new Map<string, Pending<N>>();
+    map.set(idOf(key), { key, row });
+  }
+
+  /**
+   * Merge buffered writes into rows an index query returned: rows whose key is buffered are
+   * dropped, buffered rows that match are added (cloned).
+   */
+  private mergeRows<N extends TableName>(table: N, rows: Rows[N][], matches: (row: Rows[N]) => boolean): Rows[N][] {
+    const pending = this.pending(table);
+    if (!pending) return rows;
+    const out = rows.filter((r) => !pending.has(idOf(keyOf(table, r))));
+    for (const p of pending.values()) if (p.row !== null && matches(p.row)) out.push(structuredClone(p.row));
+    return out;
+  }
+
+  /** As mergeRows, for queries that read primary keys only. */
+  private mergeKeys<N extends TableName>(table: N, keys: Keys[N][], matches: (row: Rows[N]) => boolean): Keys[N][] {
+    const pending = this.pending(table);
+    if (!pending) return keys;
+    const out = keys.filter((k) => !pending.has(idOf(k)));
+    for (const p of pending.values()) if (p.row !== null && matches(p.row)) out.push(p.key);
+    return out;
+  }
+
+  // ---- StateTx -------------------------------------------------------------------------------
+
+  async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
+    const hit = this.pending(table)?.get(idOf(key));
+    if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
+    return this.table(table).get(key as never);
+  }
+
+  put<N extends TableName>(table: N, row: Rows[N]): void {
+    this.checkWritable();
+    const key = keyOf(table, row);
+    this.checkKey(table, key);
+    // Clone now, as IndexedDB does on put: later changes to `row` do not leak in, and values
+    // IndexedDB cannot store fail here rather than at commit.
+    this.record(table, key, structuredClone(row));
+  }
+
+  delete<N extends TableName>(table: N, key: Keys[N]): void {
+    this.checkWritable();
+    this.checkKey(table, key);
+    this.record(table, key, null);
+  }
+
+  async childrenOf(collectionId: number, tokenId: number): Promise<TokenRecord[]> {
+    const rows = await this.table('tokens')
+      .where('[parentCollectionId+parentTokenId]')
+      .equals([collectionId, tokenId])
+      .toArray();
+    return this.mergeRows(
+      'tokens',
+      rows,
+      (t) => t.parentCollectionId === collectionId && t.parentTokenId === tokenId
+    ).sort(byTokenKey);
+  }
+
+  async countOwned(collectionId: number, owner: Address): Promise<number> {
+    const where = this.table('tokens').where('[collectionId+owner]').equals([collectionId, owner]);
+    if (!this.pending('tokens')) return where.count();
+    const keys = (await where.primaryKeys()) as Keys['tokens'][];
+    return this.mergeKeys('tokens', keys, (t) => t.collectionId === collectionId && t.owner === owner).length;
+  }
+
+  // ---- QueryTx -------------------------------------------------------------------------------
+
+  async tokensOfOwner(owner: Address, collectionId?: number): Promise<TokenRef[]> {
+    const tokens = this.table('tokens');
+    const where =
+      collectionId === undefined
+        ? tokens.where('owner').equals(owner)
+        : tokens.where('[collectionId+owner]').equals([collectionId, owner]);
+    const keys = (await where.primaryKeys()) as Keys['tokens'][];
+    return this.mergeKeys(
+      'tokens',
+      keys,
+      (t) => t.owner === owner && (collectionId === undefined || t.collectionId === collectionId)
+    )
+      .map(([collectionId, tokenId]) => ({ collectionId, tokenId }))
+      .sort(byTokenKey);
+  }
+
+  async tokenIdsOfCollection(collectionId: number): Promise<number[]> {
+    const [lower, upper] = prefixRange(collectionId);
+    const keys = (await this.table('tokens')
+      .where('[collectionId+tokenId]')
+      .between(lower, upper, false, false)
+      .primaryKeys()) as Keys['tokens'][];
+    return this.mergeKeys('tokens', keys, (t) => t.collectionId === collectionId)
+      .map(([, tokenId]) => tokenId)
+      .sort((a, b) => a - b);
+  }
+
+  async allowListOf(collectionId: number): Promise<Address[]> {
+    const [lower, upper] = prefixRange(collectionId);
+    const keys = (await this.table('allowList')
+      .where('[collectionId+address]')
+      .between(lower, upper, false, false)
+      .primaryKeys()) as Keys['allowList'][];
+    return this.mergeKeys('allowList', keys, (r) => r.collectionId === collectionId)
+      .map(([, address]) => address)
+      .sort(compareStrings);
+  }
+
+  async recentExtrinsics(limit: number, signer?: Address): Promise<ExtrinsicRecord[]> {
+    const n = Math.floor(limit);
+    if (!(n > 0)) return [];
+    const extrinsics = this.table('extrinsics');
+    const collection =
+      signer === undefined
+        ? extrinsics.orderBy('createdAt')
+        : extrinsics.where('[signer+createdAt]').between(...prefixRange(signer), false, false);
+    // Buffered extrinsics may hide up to that many of the newest stored ones: read that many
+    // more so `limit` survive the merge.
+    const extra = this.pending('extrinsics')?.size ?? 0;
+    let query = collection.reverse();
+    if (Number.isFinite(n)) query = query.limit(n + extra);
+    const rows = await query.toArray();
+    return this.mergeRows('extrinsics', rows, (e) => signer === undefined || e.signer === signer)
+      .sort((a, b) => b.createdAt - a.createdAt || compareStrings(b.hash, a.hash))
+      .slice(0, n);
+  }
+
+  async headBlock(): Promise<BlockRecord | undefined> {
+    const extra = this.pending('blocks')?.size ?? 0;
+    const rows = await this.table('blocks')
+      .toCollection()
+      .reverse()
+      .limit(1 + extra)
+      .toArray();
+    let head: BlockRecord | undefined;
+    for (const b of this.mergeRows('blocks', rows, () => true)) if (!head || b.number > head.number) head = b;
+    return head;
+  }
+
+  async blockByHash(hash: string): Promise<BlockRecord | undefined> {
+    const rows = await this.table('blocks').where('hash').equals(hash).toArray();
+    let found: BlockRecord | undefined;
+    for (const b of this.mergeRows('blocks', rows, (r) => r.hash === hash)) {
+      if (!found || b.number < found.number) found = b;
+    }
+    return found;
+  }
+
+  // ---- end of transaction --------------------------------------------------------------------
+
+  /** Write the buffer to IndexedDB (same transaction) and close this tx for further use. */
+  async flush(): Promise<void> {
+    const work: Promise<unknown>[] = [];
+    for (const name of TABLES) {
+      const pending = this.pending(name);
+      if (!pending) continue;
+      const deletes: unknown[] = [];
+      const puts: unknown[] = [];
+      for (const p of pending.values()) {
+        if (p.row === null) deletes.push(p.key);
+        else puts.push(p.row);
+      }
+      const table = this.table(name) as unknown as Table<unknown, unknown>;
+      // Keys are unique within the buffer, so the order of deletes and puts does not matter.
+      if (deletes.length) work.push(table.bulkDelete(deletes));
+      if (puts.length) work.push(table.bulkPut(puts));
+    }
+    this.finished = true;
+    await Promise.all(work);
+  }
+
+  finish(): void {
+    this.finished = true;
+  }
+}
+
+/**
+ * Why the IndexedDB transaction aborted, if it did. When the browser aborts a transaction for
+ * quota, the requests still pending fail with a plain AbortError and only the transaction's
+ * `error` says QuotaExceededError.
+ */
+function abortReason(trans: Transaction | undefined): unknown {
+  return trans?.idbtrans?.error ?? undefined;
+}
+
+/**
+ * IndexedDB's TransactionInactiveError, explained: inside read/write the callback waited on
+ * something other than IndexedDB and the transaction committed itself.
+ */
+function explainInactive(error: unknown, writing: boolean): unknown {
+  if (!error || (error as { name?: unknown }).name !== 'TransactionInactiveError') return error;
+  const e = new Error(
+    'The IndexedDB transaction finished before the callback did: inside store.' +
+      (writing ? 'write' : 'read') +
+      '() only IndexedDB work may be awaited (do hashing, signing and fetches first)' +
+      (writing ? '. Nothing of this write was stored.' : '.'),
+    { cause: error }
+  );
+  e.name = 'TransactionInactiveError';
+  return e;
+}
+
+export class DexieStore implements Store {
+  /** The built-in IPFS file store, on the same database connection. */
+  readonly files: FileStore;
+
+  constructor(readonly db: LedgerDatabase) {
+    this.files = new FileStore(db);
+  }
+
+  async read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+    try {
+      return await this.transaction('r', async (trans) => {
+        const tx = new DexieTx(trans, false, this.db.factory);
+        try {
+          return await fn(tx);
+        } finally {
+          tx.finish();
+        }
+      });
+    } catch (e) {
+      throw explainInactive(e, false);
+    }
+  }
+
+  async write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+    let dexieTrans: Transaction | undefined;
+    try {
+      return await this.transaction('rw', async (trans) => {
+        dexieTrans = trans;
+        const tx = new DexieTx(trans, true, this.db.factory);
+        let result: T;
+        try {
+          result = await fn(tx);
+        } catch (e) {
+          tx.finish();
+          throw e; // Dexie aborts the transaction: nothing is written.
+        }
+        await tx.flush();
+        return result;
+      });
+    } catch (e) {
+      throw explainInactive(mapStorageError(e, abortReason(dexieTrans)), true);
+    }
+  }
+
+  dump(): Promise<{ [N in TableName]: Rows[N][] }> {
+    return this.transaction('r', async (trans) => {
+      const tables = await Promise.all(LEDGER_TABLES.map((t) => trans.table(t).toArray()));
+      return Object.fromEntries(LEDGER_TABLES.map((t, i) => [t, tables[i]])) as {
+        [N in TableName]: Rows[N][];
+      };
+    });
+  }
+
+  async replaceAll(rows: { [N in TableName]: Rows[N][] }): Promise<void> {
+    let dexieTrans: Transaction | undefined;
+    try {
+      await this.transaction('rw', async (trans) => {
+        dexieTrans = trans;
+        await Promise.all(LEDGER_TABLES.map((t) => trans.table(t).clear()));
+        // bulkPut, not bulkAdd: like MemoryStore, a key given twice keeps the last row rather
+        // than failing the import. Any failure (bad key, quota) aborts everything, clears too.
+        await Promise.all(
+          LEDGER_TABLES.map((t) => {
+            const list = (rows[t] ?? []) as unknown[];
+            return list.length ? trans.table(t).bulkPut(list) : undefined;
+          })
+        );
+      });
+    } catch (e) {
+      throw mapStorageError(e, abortReason(dexieTrans));
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /**
+   * A top-level transaction over every ledger table. `ignoreTransaction` makes it independent
+   * of whatever Dexie transaction zone the caller happens to be in.
+   */
+  private transaction<T>(mode: 'r' | 'rw', scope: (trans: Transaction) => Promise<T>): Promise<T> {
+    return Dexie.ignoreTransaction(() =>
+      Promise.resolve(this.db.transaction(mode, LEDGER_TABLES as TableName[], (trans) => scope(trans)))
+    );
+  }
+}
+
+export interface OpenDexieStoreOptions extends Omit<LedgerDatabaseOptions, 'versions'> {}
+
+/** Open (creating or upgrading as needed) a ledger database and wrap it as a Store. */
+export async function openDexieStore(options: OpenDexieStoreOptions = {}): Promise<DexieStore> {
+  const db = new LedgerDatabase(options);
+  await db.open();
+  return new DexieStore(db);
+}
