@@ -3,12 +3,16 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
-import { createHandler, type RestHandler } from '../src/lib/api/handler';
+import type { RestHandler } from '../src/lib/api/handler';
+import { devRoutes } from '../src/lib/api/routes/dev';
+import { fileServer, ipfsRoutes } from '../src/lib/api/routes/ipfs';
+import { LedgerHost } from '../src/lib/host/ledger-host';
 import type { BlockMode } from '../src/lib/ledger/chain/config';
-import { Ledger } from '../src/lib/ledger/chain/ledger';
+import type { Ledger } from '../src/lib/ledger/chain/ledger';
 import type { RuleSetName } from '../src/lib/ledger/rules';
 import { parseSnapshot, serializeSnapshot } from '../src/lib/ledger/snapshot';
 import { openDexieStore } from '../src/lib/storage/dexie-store';
+import { DB_SCHEMA_VERSION } from '../src/lib/storage/schema';
 
 export interface HostOptions {
   port: number;
@@ -23,7 +27,9 @@ export interface HostOptions {
 
 export interface RunningHost {
   url: string;
-  ledger: Ledger;
+  /** The running ledger (a new one after `/dev/import` or `/dev/reset`). */
+  readonly ledger: Ledger;
+  host: LedgerHost;
   handler: RestHandler;
   server: Server;
   stop(): Promise<void>;
@@ -54,8 +60,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   if (options.dataFile && existsSync(options.dataFile)) {
     await store.replaceAll(parseSnapshot(readFileSync(options.dataFile, 'utf8')).tables);
   }
-  const ledger = await Ledger.open({ store, rules: options.rules, blockMode: options.blockMode });
-  const handler = createHandler({ ledger });
+  // The same host object as the browser's, so /dev/* and /ipfs/* answer here too.
+  const host = await LedgerHost.open({
+    kind: 'node',
+    store,
+    rules: options.rules,
+    blockMode: options.blockMode,
+    dbSchemaVersion: DB_SCHEMA_VERSION,
+    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],
+    outside: fileServer(store.files)
+  });
+  const handler = host.handle;
 
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
@@ -71,19 +86,21 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return saving;
   };
   let timer: ReturnType<typeof setTimeout> | null = null;
-  ledger.onBlock(() => {
+  const changed = () => {
     dirty = true;
     timer ??= setTimeout(() => {
       timer = null;
       void save();
     }, 250);
-  });
+  };
+  host.onBlock(changed);
+  host.onReplaced(changed);
   if (options.dataFile && !existsSync(options.dataFile)) await save();
 
-  const host = options.host ?? '127.0.0.1';
+  const bind = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     const started = performance.now();
-    toRequest(req, `http://${req.headers.host ?? `${host}:${options.port}`}`)
+    toRequest(req, `http://${req.headers.host ?? `${bind}:${options.port}`}`)
       .then(handler)
       .then(async (response) => {
         await send(res, response);
@@ -97,20 +114,23 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
+    server.listen(options.port, bind, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${host}:${port}/${ledger.config.network}/v1`;
+  const url = `http://${bind}:${port}/${host.ledger.config.network}/v1`;
 
   return {
     url,
-    ledger,
+    get ledger() {
+      return host.ledger;
+    },
+    host,
     handler,
     server,
     async stop() {
       if (timer) clearTimeout(timer);
-      ledger.close();
+      host.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       if (dirty || options.dataFile) await save();

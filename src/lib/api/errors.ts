@@ -53,7 +53,8 @@ export class ApiError extends Error {
     status?: number
   ) {
     super(message);
-    this.name = errorName;
+    // Not the envelope name: names like NotFoundError would be taken for DOM errors by Dexie.
+    this.name = 'ApiError';
     this.code = CODES[errorName];
     this.status = status ?? STATUS[errorName];
   }

@@ -41,6 +41,10 @@ async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 function toApiError(error: unknown): ApiError {
+  // Dexie wraps what is thrown inside a transaction; the cause is what the client must see.
+  while (error instanceof Error && !(error instanceof ApiError) && (error as { inner?: unknown }).inner instanceof Error) {
+    error = (error as { inner?: unknown }).inner;
+  }
   if (error instanceof ApiError) return error;
   if (error instanceof TransactionError) return fromTransactionError(error);
   if (error instanceof Error && error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);

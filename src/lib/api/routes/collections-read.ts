@@ -13,7 +13,11 @@ import { atParams, collectionNotFound, collectionQuery, onlyKeys, propertyKeysQu
 const TAG = 'collections';
 
 const keysQuery = z.object({ collectionId, propertyKeys: propertyKeysQuery, ...atParams });
-const allowedQuery = z.object({ collectionId, address, ...atParams });
+// The real client sends `account`; `address` is accepted too.
+const allowedQuery = z
+  .object({ collectionId, account: address.optional(), address: address.optional(), ...atParams })
+  .refine((q) => q.account ?? q.address, { error: 'account (or address) is required', path: ['account'] })
+  .transform(({ account, address, ...rest }) => ({ ...rest, address: (account ?? address)! }));
 const listQuery = z.object({
   owner: address.optional().describe('Only collections owned by this address'),
   limit: z.coerce

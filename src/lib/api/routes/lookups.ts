@@ -1,3 +1,4 @@
+import { selectProperties } from '../../ledger/properties';
 // Helpers shared by the collection and token routes: query schemas, the existence checks a
 // mutation runs at build (inside the build's read transaction), chain-call encoding checks and the
 // mapping of ledger read errors onto the REST envelope.
@@ -34,11 +35,8 @@ export const propertyKeysBody = z.preprocess(
 );
 
 /** Keep only the entries whose key is listed (all when no list is given). */
-export function onlyKeys<T extends { key: string }>(list: readonly T[], keys: readonly string[] | undefined): T[] {
-  if (!keys) return [...list];
-  const wanted = new Set(keys);
-  return list.filter((item) => wanted.has(item.key));
-}
+/** The chain's read rule: all keys sorted, or the requested keys in the order asked, missing ones skipped. */
+export const onlyKeys = <T extends { key: string }>(list: readonly T[], keys: readonly string[] | undefined): T[] => selectProperties(list, keys);
 
 // ---- reads --------------------------------------------------------------------------------------
 

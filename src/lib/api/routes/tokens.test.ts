@@ -85,6 +85,19 @@ describe('mint and get token', () => {
     expectError(await mint({ collectionId: 'foo' }), 400, 'ValidationError', /collectionId/);
   });
 
+  it('mints raw properties into a collection without a Unique schema, and refuses data there', async () => {
+    await api.createCollection({
+      properties: [{ key: 'schemaName', value: '"custom"' }],
+      tokenPropertyPermissions: [COLOR]
+    });
+    expect((await api.get('/v1/collections?collectionId=1')).json.schema).toBeUndefined();
+    expectError(await api.request('POST', '/v1/tokens', { address: ALICE, collectionId: 1, data: { name: 'x' } }), 400, 'ValidationError', /schema/);
+    await api.mint(1, { properties: [{ key: 'color', value: 'blue' }] });
+    const { json } = await api.get('/v1/tokens?collectionId=1&tokenId=1');
+    expect(json).toMatchObject({ tokenId: 1, owner: ALICE, attributes: {}, properties: [{ key: 'color', value: 'blue', valueHex: '0x626c7565' }] });
+    expect(typeof json.decodingError).toBe('string');
+  });
+
   it('answers 404 for an unknown token or collection, 400 for bad ids', async () => {
     await api.createCollection();
     expectError(await api.get('/v1/tokens?collectionId=1&tokenId=1'), 404, 'NotFoundError', 'Token not found');
@@ -108,7 +121,7 @@ describe('token properties, exists, owner, balance', () => {
     const keys = (json: any) => json.properties.map((p: { key: string }) => p.key);
     expect(keys((await api.get('/v1/tokens/properties?collectionId=1&tokenId=1')).json)).toEqual(['color', 'size']);
     expect(keys((await api.get('/token/properties?collectionId=1&tokenId=1&propertyKeys[]=size&propertyKeys[]=x')).json)).toEqual(['size']);
-    expect(keys((await api.get('/tokens/properties?collectionId=1&tokenId=1&propertyKeys=size&propertyKeys=color')).json)).toEqual(['color', 'size']);
+    expect(keys((await api.get('/tokens/properties?collectionId=1&tokenId=1&propertyKeys=size&propertyKeys=color')).json)).toEqual(['size', 'color']);
     expect((await api.get('/v1/tokens/properties?collectionId=1&tokenId=1&propertyKeys=color')).json).toEqual({ properties: [{ key: 'color', value: 'red', valueHex: '0x726564' }] });
 
     const deleted = await api.ok('DELETE', '/v1/tokens/properties', { address: ALICE, collectionId: 1, tokenId: 1, propertyKeys: ['color'] });
@@ -294,6 +307,13 @@ describe('nesting', () => {
       }
     });
     expectError(await api.get('/v1/tokens/get-bundle?collectionId=1&tokenId=4'), 400, 'ValidationError', /Recursion depth exceeded/);
+  });
+
+  it('burns a nested token on behalf of its parent (from omitted)', async () => {
+    await bundle();
+    expect(await api.ok('DELETE', '/v1/tokens', { address: ALICE, collectionId: 1, tokenId: 3 })).toMatchObject({ collectionId: 1, tokenId: 3 });
+    expect((await api.get('/v1/tokens/exists?collectionId=1&tokenId=3')).json).toEqual({ isExists: false });
+    expect((await api.get('/v1/tokens/children?collectionId=1&tokenId=2')).json).toEqual({ children: [] });
   });
 
   it('unnests to the signer or to `to`', async () => {

@@ -1,0 +1,17 @@
+import { cryptoWaitReady, sr25519Verify, sr25519Sign } from '@polkadot/util-crypto';
+import * as wc from '@polkadot/wasm-crypto';
+import { pairFromSeed, signMessage, verifySignature } from '../src/lib/codec/signature';
+import { hexToU8a } from '@polkadot/util';
+await cryptoWaitReady();
+console.log('wasm ready', wc.isReady(), Object.keys(wc).filter(k=>/bridge|isWasm|is/.test(k)));
+const p = pairFromSeed('//Alice');
+const msg = hexToU8a('0x' + 'ab'.repeat(120));
+let t = performance.now();
+const sigs=[];for (let i=0;i<100;i++) sigs.push(p.sign(msg));
+console.log('sign us', (performance.now()-t)*10);
+t = performance.now();
+for (let i=0;i<100;i++) sr25519Verify(msg, sigs[i], p.publicKey);
+console.log('verify us', (performance.now()-t)*10);
+t = performance.now();
+for (let i=0;i<20;i++) pairFromSeed('//Alice');
+console.log('pairFromSeed us', (performance.now()-t)*50);

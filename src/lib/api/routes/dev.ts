@@ -1,0 +1,148 @@
+// `/dev/*`: tools of the built-in ledger, not of the real service. Export, import and reset the
+// whole ledger, seal a block by hand and switch block production. Every host (service worker,
+// in-page, Node) passes these as extra routes, backed by its LedgerHost.
+import { z } from 'zod';
+import type { BlockMode } from '../../ledger/chain/config';
+import type { RuleSetName } from '../../ledger/rules';
+import type { BlockRecord } from '../../ledger/types';
+import { ApiError, fromZodError, validationError } from '../errors';
+import type { Route } from '../route';
+import { plain } from '../route';
+
+const resetBody = z.object({ rules: z.enum(['spec', 'unique']).optional() });
+
+const blockModeBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('instant') }),
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('interval'), ms: z.coerce.number().int().min(100, { error: 'ms must be at least 100' }).max(3_600_000) })
+]);
+
+interface ChainSummary {
+  network: string;
+  rules: RuleSetName;
+  genesisHash: string;
+  head: { number: number; hash: string };
+}
+
+/** What the dev routes need of a host (LedgerHost implements it). */
+export interface DevControls {
+  status(): Promise<unknown>;
+  exportSnapshot(): Promise<{ text: string; filename: string }>;
+  /** Throws SnapshotError (a bad or foreign file) having changed nothing. */
+  importSnapshot(text: string): Promise<ChainSummary>;
+  reset(rules?: RuleSetName): Promise<ChainSummary>;
+  sealBlock(): Promise<BlockRecord | null>;
+  setBlockMode(mode: BlockMode): void;
+  readonly blockMode: BlockMode;
+}
+
+/** The body as text, for JSON bodies and for a file in the multipart field `file`. */
+async function bodyText(request: Request): Promise<string> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(type)) return request.text();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw validationError('The multipart body could not be read');
+  }
+  const file = form.get('file');
+  if (file === null) throw validationError('The form has no field "file" with the ledger export');
+  return typeof file === 'string' ? file : file.text();
+}
+
+/** An optional JSON body: empty is `{}`. */
+async function optionalJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError('Request body is not valid JSON');
+  }
+}
+
+function snapshotFailure(error: unknown): never {
+  // A file that is not an export of this ledger is the caller's mistake: 400, nothing changed.
+  if (error instanceof Error && error.name === 'SnapshotError') throw validationError(error.message);
+  throw error;
+}
+
+export function devRoutes(host: DevControls): Route[] {
+  return [
+    plain({
+      method: 'GET',
+      path: '/dev/status',
+      tag: 'dev',
+      summary: 'Which host answers, its versions, the chain (rules, genesis, head) and the block mode',
+      handle: async () => ({ status: 200, json: await host.status() })
+    }),
+    plain({
+      method: 'GET',
+      path: '/dev/export',
+      tag: 'dev',
+      summary: 'The whole ledger as one JSON file (a download)',
+      handle: async () => {
+        const { text, filename } = await host.exportSnapshot();
+        return new Response(text, {
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-disposition': `attachment; filename="${filename}"`,
+            'cache-control': 'no-store'
+          }
+        });
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/import',
+      tag: 'dev',
+      summary: 'Replace the ledger with an export (JSON body, or multipart field `file`); a bad file changes nothing',
+      rawBody: true,
+      handle: async (_input, { request }) => {
+        const text = await bodyText(request);
+        const summary = await host.importSnapshot(text).catch(snapshotFailure);
+        return { status: 201, json: summary };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/reset',
+      tag: 'dev',
+      summary: 'Start a fresh chain (new genesis hash); `rules` chooses the rule set (default: the current one)',
+      body: resetBody,
+      rawBody: true,
+      handle: async (_input, { request }) => {
+        const parsed = resetBody.safeParse(await optionalJson(request));
+        if (!parsed.success) throw fromZodError(parsed.error, 'body');
+        return { status: 201, json: await host.reset(parsed.data.rules) };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/blocks/seal',
+      tag: 'dev',
+      summary: 'Put every waiting extrinsic into one new block now (manual and interval modes)',
+      rawBody: true,
+      handle: async () => {
+        const block = await host.sealBlock().catch((e: unknown) => {
+          // Another tab imported or reset the ledger under this host's pool: nothing was written.
+          if (e instanceof Error && e.name === 'LedgerReplacedError') throw new ApiError('SubmitExtrinsicError', e.message, undefined, 409);
+          throw e;
+        });
+        return { status: 201, json: { block: block && { number: block.number, hash: block.hash, extrinsics: block.extrinsics } } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/block-mode',
+      tag: 'dev',
+      summary: 'Block production: `instant` (default), `interval` every `ms`, or `manual` (seal by hand)',
+      body: blockModeBody,
+      handle: async ({ body }) => {
+        host.setBlockMode(body as BlockMode);
+        return { status: 201, json: { blockMode: host.blockMode } };
+      }
+    })
+  ];
+}

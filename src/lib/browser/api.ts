@@ -1,0 +1,79 @@
+// How the page reaches the built-in REST API. When a service worker controls the page, a
+// request to `<origin>/sandbox/...` or `<origin>/ipfs/<cid>` simply goes to the network and the
+// worker answers it. When none does (first visit before it takes over, Shift+reload, no
+// service-worker support), the page answers those requests itself: the same handler on the same
+// database, writing under the same Web Lock.
+import { version } from '$app/environment';
+import { ipfsPathCid } from '../api/routes/ipfs';
+import type { BrowserHost } from './browser-host';
+import { isApiPath } from './paths';
+
+export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+const nativeFetch: typeof fetch = globalThis.fetch.bind(globalThis);
+let inPage: Promise<BrowserHost> | null = null;
+
+export function isControlled(): boolean {
+  return typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+}
+
+/** Requests the built-in ledger answers: its REST API and its file gateway, on this origin. */
+function isLedgerRequest(url: URL): boolean {
+  return url.origin === location.origin && (isApiPath(url.pathname) || ipfsPathCid(url.pathname) !== null);
+}
+
+/** The in-page host, opened on first use (its code is loaded only then). */
+function inPageHost(): Promise<BrowserHost> {
+  inPage ??= import('./browser-host')
+    .then(({ openBrowserHost }) =>
+      openBrowserHost({
+        kind: 'page',
+        appVersion: version,
+        onClosed: () => {
+          inPage = null;
+        }
+      })
+    )
+    .catch((error: unknown) => {
+      inPage = null;
+      throw error;
+    });
+  return inPage;
+}
+
+/** `fetch`, with the built-in ledger's requests answered in the page when no worker controls it. */
+export const apiFetch: ApiFetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (isControlled() || !isLedgerRequest(new URL(request.url))) return nativeFetch(request);
+  return (await inPageHost()).host.handle(request);
+};
+
+/** The fetch the app and its client use; opens the in-page host first when it will be needed. */
+export async function ensureApi(): Promise<ApiFetch> {
+  if (!isControlled()) await inPageHost();
+  return apiFetch;
+}
+
+/**
+ * Route the page's plain `fetch` calls through apiFetch, so other code of the page (and scripts
+ * pasted in the console) reach the built-in API whether or not a worker controls the page.
+ * Returns the undo.
+ */
+export function installFetchFallback(): () => void {
+  const previous = globalThis.fetch;
+  globalThis.fetch = apiFetch as typeof fetch;
+  return () => {
+    globalThis.fetch = previous;
+  };
+}
+
+/**
+ * A URL an `<img>` can show for `url`: as is, unless it is one of the built-in files and no worker
+ * controls the page, then an object URL of the bytes (revoke it when done).
+ */
+export async function displayableUrl(url: string): Promise<string> {
+  const target = new URL(url, location.href);
+  if (isControlled() || target.origin !== location.origin || ipfsPathCid(target.pathname) === null) return url;
+  const response = await apiFetch(target);
+  return response.ok ? URL.createObjectURL(await response.blob()) : url;
+}

@@ -1,0 +1,73 @@
+// The ledger host of a browser context (the service worker or a page): the shared LedgerHost on
+// the browser's IndexedDB, writing under the origin-wide Web Lock, announcing blocks on the
+// ledger channel and following what other contexts announce there.
+import { devRoutes } from '../api/routes/dev';
+import { fileServer, ipfsRoutes } from '../api/routes/ipfs';
+import { LedgerHost, type HostKind, type WriteLock } from '../host/ledger-host';
+import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../storage/schema';
+import { openDexieStore } from '../storage/dexie-store';
+import { LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, WRITER_LOCK, readChannelMessage, type ChannelMessage } from './protocol';
+
+export interface BrowserHostOptions {
+  kind: Exclude<HostKind, 'node'>;
+  appVersion: string;
+  /** Database name (tests of several ledgers use their own). */
+  dbName?: string;
+  /** The database connection closed under the host (deleted, or upgraded by a newer build). */
+  onClosed?: () => void;
+}
+
+export interface BrowserHost {
+  host: LedgerHost;
+  close(): void;
+}
+
+/** The origin-wide writer lock; without Web Locks (very old browsers) writes are serialised per context only. */
+export function webLock(name: string = WRITER_LOCK): WriteLock | undefined {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (!locks) return undefined;
+  return <T>(fn: () => Promise<T>) => locks.request(name, { mode: 'exclusive' }, () => fn()) as Promise<T>;
+}
+
+export async function openBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const store = await openDexieStore({ name: options.dbName ?? DEFAULT_DB_NAME });
+  store.db.on('close', () => options.onClosed?.());
+  const host = await LedgerHost.open({
+    kind: options.kind,
+    store,
+    network: NETWORK,
+    shared: true,
+    writeLock: webLock(),
+    appVersion: options.appVersion,
+    dbSchemaVersion: DB_SCHEMA_VERSION,
+    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],
+    outside: fileServer(store.files)
+  });
+
+  // BroadcastChannel never delivers a message to the object that posted it, so one object both
+  // announces and listens without hearing itself.
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LEDGER_CHANNEL) : null;
+  const post = (message: ChannelMessage) => channel?.postMessage(message);
+  const stops = [
+    host.onBlock((b) => post({ v: PROTOCOL_VERSION, type: 'block', number: b.number, hash: b.hash, extrinsics: b.extrinsics.length })),
+    host.onReplaced((s) => post({ v: PROTOCOL_VERSION, type: 'replaced', genesisHash: s.genesisHash, number: s.head.number, hash: s.head.hash })),
+    host.onBlockModeChange((mode) => post({ v: PROTOCOL_VERSION, type: 'block-mode', mode }))
+  ];
+  channel?.addEventListener('message', (event) => {
+    const message = readChannelMessage(event.data);
+    // Another context imported or reset the ledger: open the chain now stored.
+    if (message?.type === 'replaced') void host.reload().catch((e) => console.error('[opalite] could not follow the replaced ledger', e));
+    // Block production is one setting for the whole origin.
+    if (message?.type === 'block-mode') host.setBlockMode(message.mode, { quiet: true });
+  });
+
+  return {
+    host,
+    close() {
+      for (const stop of stops) stop();
+      channel?.close();
+      host.close();
+      store.close();
+    }
+  };
+}

@@ -1,0 +1,7 @@
+// Which requests of this origin belong to the built-in ledger.
+import { NETWORK } from './protocol';
+
+/** `<origin>/sandbox` and everything below it: the REST API. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === `/${NETWORK}` || pathname.startsWith(`/${NETWORK}/`);
+}

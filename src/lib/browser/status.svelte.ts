@@ -1,0 +1,100 @@
+// The page's view of its ledger host, as reactive state: who answers the API, the chain head,
+// the worker's version compared with the page's, a waiting update, persistence. Started once by
+// the root layout.
+import { dev, version } from '$app/environment';
+import type { HostStatus } from '../host/ledger-host';
+import { DB_SCHEMA_VERSION } from '../storage/schema';
+import { ensureApi, installFetchFallback, isControlled } from './api';
+import { isPersisted, requestPersistence } from './persist';
+import { LEDGER_CHANNEL, NETWORK, compareWithWorker, describeCompatibility, hello, readChannelMessage, type HelloMessage } from './protocol';
+import { greetWorker, registerServiceWorker, serviceWorkerSupported } from './register';
+
+export const hostStatus = $state({
+  /** Who answers `<origin>/sandbox/v1` for this page right now. */
+  api: 'starting' as 'starting' | 'service-worker' | 'page' | 'unavailable',
+  /** The controlling worker's hello, when one controls the page. */
+  worker: null as HelloMessage | null,
+  /** Page and worker differ (version, schema or protocol): what to tell the person. */
+  notice: null as string | null,
+  /** A new version waits; `applyUpdate()` switches to it. */
+  updateReady: false,
+  persisted: null as boolean | null,
+  chain: null as HostStatus | null,
+  error: null as string | null
+});
+
+let acceptUpdate: (() => void) | null = null;
+let started = false;
+
+/** Switch to the waiting version (the page reloads once it controls). */
+export function applyUpdate(): void {
+  acceptUpdate?.();
+}
+
+/** Ask the browser to keep this site's data (a person's explicit request). */
+export async function keepData(): Promise<void> {
+  hostStatus.persisted = await requestPersistence();
+}
+
+async function refreshChain(): Promise<void> {
+  try {
+    const api = await ensureApi();
+    const response = await api(`/${NETWORK}/v1/dev/status`);
+    if (!response.ok) throw new Error(`${response.status}: ${(await response.text()).slice(0, 200)}`);
+    hostStatus.chain = (await response.json()) as HostStatus;
+    hostStatus.api = isControlled() ? 'service-worker' : 'page';
+    hostStatus.error = null;
+  } catch (error) {
+    hostStatus.api = 'unavailable';
+    hostStatus.error = error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function greet(): Promise<void> {
+  const page = hello(version, DB_SCHEMA_VERSION);
+  const worker = await greetWorker(page);
+  hostStatus.worker = worker;
+  hostStatus.notice = worker ? describeCompatibility(compareWithWorker(page, worker)) : null;
+  if (isControlled() && !worker) hostStatus.notice = 'The Opalite service worker does not answer; reload the page.';
+}
+
+/** Start once: fetch fallback, worker registration, channel listening. Returns the stop. */
+export async function startHostStatus(): Promise<() => void> {
+  if (started) return () => {};
+  started = true;
+  const uninstall = installFetchFallback();
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LEDGER_CHANNEL) : null;
+  channel?.addEventListener('message', (event) => {
+    const message = readChannelMessage(event.data);
+    if (!message) return;
+    void refreshChain();
+    // The first block holding a user's extrinsic is data worth keeping.
+    if (message.type === 'block' && message.extrinsics > 0 && !hostStatus.persisted) {
+      void requestPersistence({ auto: true }).then((granted) => (hostStatus.persisted = granted));
+    }
+  });
+  hostStatus.persisted = await isPersisted();
+
+  if (serviceWorkerSupported()) {
+    try {
+      await registerServiceWorker({
+        type: dev ? 'module' : 'classic',
+        onUpdateReady: (accept) => {
+          acceptUpdate = accept;
+          hostStatus.updateReady = true;
+        },
+        onControllerChange: () => void greet().then(refreshChain)
+      });
+    } catch (error) {
+      // The in-page host still answers; say why the app will not work offline.
+      hostStatus.notice = `The service worker could not be registered, so Opalite will not open offline: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  await greet();
+  await refreshChain();
+  return () => {
+    channel?.close();
+    uninstall();
+    started = false;
+  };
+}

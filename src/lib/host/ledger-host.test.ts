@@ -1,0 +1,280 @@
+// LedgerHost over a Dexie store on fake-indexeddb: dev routes (export, import, reset, seal,
+// block mode), file routes, and two hosts sharing one database as the worker and a tab do.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { devRoutes } from '../api/routes/dev';
+import { cidOf, fileServer, ipfsRoutes } from '../api/routes/ipfs';
+import { openDexieStore, type DexieStore } from '../storage/dexie-store';
+import { LedgerHost, type WriteLock } from './ledger-host';
+
+const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
+const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
+const ORIGIN = 'http://127.0.0.1:4173';
+
+let counter = 0;
+const open: { host: LedgerHost; store: DexieStore }[] = [];
+
+/** A process-wide mutex standing in for the browser's Web Lock. */
+function mutex(): WriteLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+async function openHost(options: { name?: string; lock?: WriteLock; maxBytes?: number } = {}) {
+  const store = await openDexieStore({ name: options.name ?? `host-test-${++counter}`, indexedDB, IDBKeyRange });
+  const host = await LedgerHost.open({
+    kind: 'node',
+    store,
+    shared: true,
+    writeLock: options.lock,
+    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files, maxBytes: options.maxBytes })],
+    outside: fileServer(store.files)
+  });
+  open.push({ host, store });
+  return host;
+}
+
+afterEach(() => {
+  for (const { host, store } of open.splice(0)) {
+    host.close();
+    store.close();
+  }
+});
+
+async function call(host: LedgerHost, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body);
+    if (!(body instanceof FormData)) (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const response = await host.handle(new Request(`${ORIGIN}${path}`, init));
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text, headers: response.headers };
+}
+
+async function createCollection(host: LedgerHost, name = 'Opals', seed = '//Alice', address = ALICE) {
+  const answer = await call(host, 'POST', '/sandbox/v1/collections?use=Result', { address, name, description: 'd', tokenPrefix: 'OPL' }, { authorization: `Seed ${seed}` });
+  expect(answer.status, answer.text).toBe(201);
+  expect(answer.json.isError).toBe(false);
+  return answer.json.parsed.collectionId as number;
+}
+
+describe('dev routes', () => {
+  it('reports the host and the chain', async () => {
+    const host = await openHost();
+    const { status, json, headers } = await call(host, 'GET', '/sandbox/v1/dev/status');
+    expect(status).toBe(200);
+    expect(headers.get('x-opalite-host')).toBe('node');
+    expect(json).toMatchObject({ host: 'node', network: 'sandbox', rules: 'spec', head: { number: 0 }, blockMode: { kind: 'instant' } });
+    expect(json.genesisHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('exports, resets and imports back the same chain', async () => {
+    const host = await openHost();
+    await createCollection(host);
+    const exported = await call(host, 'GET', '/sandbox/v1/dev/export');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="opalite-sandbox-[0-9a-f]{8}-block-1\.json"$/);
+    const genesis = host.ledger.config.genesisHash;
+
+    const reset = await call(host, 'POST', '/sandbox/v1/dev/reset', { rules: 'unique' });
+    expect(reset.status).toBe(201);
+    expect(reset.json.genesisHash).not.toBe(genesis);
+    expect(reset.json).toMatchObject({ rules: 'unique', head: { number: 0 } });
+    expect((await call(host, 'GET', '/sandbox/v1/collections?collectionId=1')).json).toBeNull();
+    expect((await call(host, 'GET', '/sandbox/v1/common/chain-properties')).json.genesisHash).toBe(reset.json.genesisHash);
+
+    const imported = await call(host, 'POST', '/sandbox/v1/dev/import', exported.text);
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.json).toMatchObject({ genesisHash: genesis, rules: 'spec', head: { number: 1 } });
+    expect((await call(host, 'GET', '/sandbox/v1/collections?collectionId=1')).json).toMatchObject({ id: 1, name: 'Opals' });
+    // The swapped ledger keeps producing on the imported chain.
+    expect(await createCollection(host, 'Second')).toBe(2);
+  });
+
+  it('resets with an empty body, keeping the rules', async () => {
+    const host = await openHost();
+    const response = await host.handle(new Request(`${ORIGIN}/sandbox/dev/reset`, { method: 'POST' }));
+    expect(response.status).toBe(201);
+    expect((await response.json()).rules).toBe('spec');
+  });
+
+  it('refuses a bad or foreign file with a ValidationError and changes nothing', async () => {
+    const host = await openHost();
+    await createCollection(host);
+    const before = (await call(host, 'GET', '/sandbox/v1/dev/export')).json;
+    const other = await openHost();
+    const foreign = JSON.parse((await call(other, 'GET', '/sandbox/v1/dev/export')).text);
+    foreign.tables.meta.find((r: { key: string }) => r.key === 'chainConfig').value.network = 'quartz';
+
+    const bad = [
+      'not json',
+      JSON.stringify({ hello: 'world' }),
+      JSON.stringify({ ...before, version: 99 }),
+      JSON.stringify({ ...before, tables: { ...before.tables, blocks: undefined } }),
+      JSON.stringify(foreign)
+    ];
+    for (const body of bad) {
+      const answer = await call(host, 'POST', '/sandbox/v1/dev/import', body);
+      expect(answer.status, body.slice(0, 80)).toBe(400);
+      expect(answer.json.error.name).toBe('ValidationError');
+      expect(answer.json.error.message).not.toBe('');
+    }
+    const after = (await call(host, 'GET', '/sandbox/v1/dev/export')).json;
+    expect(after.tables).toEqual(before.tables);
+  });
+
+  it('refuses rows the store cannot hold, changing nothing', async () => {
+    const host = await openHost();
+    const snapshot = (await call(host, 'GET', '/sandbox/v1/dev/export')).json;
+    snapshot.tables.accounts.push({ address: { not: 'a key' }, free: 1, nonce: 0 });
+    const answer = await call(host, 'POST', '/sandbox/v1/dev/import', JSON.stringify(snapshot));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.message).toMatch(/could not be stored/);
+    expect((await call(host, 'GET', '/sandbox/v1/dev/status')).json.genesisHash).toBe(host.ledger.config.genesisHash);
+  });
+
+  it('imports a multipart file too', async () => {
+    const host = await openHost();
+    await createCollection(host);
+    const text = (await call(host, 'GET', '/sandbox/v1/dev/export')).text;
+    await call(host, 'POST', '/sandbox/v1/dev/reset');
+    const form = new FormData();
+    form.set('file', new Blob([text], { type: 'application/json' }), 'ledger.json');
+    const answer = await call(host, 'POST', '/sandbox/v1/dev/import', form);
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.json.head.number).toBe(1);
+  });
+
+  it('switches to manual blocks and seals by hand', async () => {
+    const host = await openHost();
+    const mode = await call(host, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'manual' });
+    expect(mode.json).toEqual({ blockMode: { kind: 'manual' } });
+    const submitted = await call(
+      host,
+      'POST',
+      '/sandbox/v1/balance/transfer?use=Submit',
+      { address: ALICE, destination: BOB, amount: 1 },
+      { authorization: 'Seed //Alice' }
+    );
+    expect(submitted.status, submitted.text).toBe(201);
+    expect((await call(host, 'GET', '/sandbox/v1/dev/status')).json.head.number).toBe(0);
+    const sealed = await call(host, 'POST', '/sandbox/v1/dev/blocks/seal');
+    expect(sealed.status).toBe(201);
+    expect(sealed.json.block).toMatchObject({ number: 1, extrinsics: [submitted.json.hash] });
+    expect((await call(host, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'interval' })).status).toBe(400);
+  });
+});
+
+describe('files', () => {
+  it('stores an upload under its CIDv1 and serves it at <origin>/ipfs/<cid>', async () => {
+    const host = await openHost();
+    const bytes = new TextEncoder().encode('hello opalite');
+    const form = new FormData();
+    form.set('file', new Blob([bytes], { type: 'image/png' }), 'hello.png');
+    const upload = await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', form);
+    expect(upload.status, upload.text).toBe(201);
+    const cid = await cidOf(bytes);
+    expect(cid).toMatch(/^bafkrei[a-z2-7]{52}$/);
+    expect(upload.json).toEqual({ cid, fileUrl: `${ORIGIN}/ipfs/${cid}` });
+
+    const file = await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(new TextDecoder().decode(await file.arrayBuffer())).toBe('hello opalite');
+    expect((await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`, { headers: { 'if-none-match': `"${cid}"` } }))).status).toBe(304);
+    const missing = await host.handle(new Request(`${ORIGIN}/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy`));
+    expect(missing.status).toBe(404);
+    expect((await host.handle(new Request(`${ORIGIN}/ipfs/nonsense`))).status).toBe(400);
+  });
+
+  it('computes the CID ipfs gives (`ipfs add --cid-version 1 --raw-leaves`)', async () => {
+    // `echo -n "hello world" | ipfs add --cid-version 1 --raw-leaves -Q`
+    expect(await cidOf(new TextEncoder().encode('hello world'))).toBe('bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e');
+  });
+
+  it('refuses a file above the limit with 413, and a body without the field', async () => {
+    const host = await openHost({ maxBytes: 10 });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(11)]), 'big.bin');
+    const big = await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', form);
+    expect(big.status).toBe(413);
+    expect(big.json.error.message).toMatch(/larger than/);
+    const empty = new FormData();
+    empty.set('other', 'x');
+    expect((await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', empty)).status).toBe(400);
+    expect((await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', { file: 'x' })).status).toBe(400);
+  });
+});
+
+describe('two hosts on one database (the worker and a tab)', () => {
+  it('apply blocks one at a time: nothing lost, no nonce used twice', async () => {
+    const lock = mutex();
+    const name = `shared-${++counter}`;
+    const a = await openHost({ name, lock });
+    const b = await openHost({ name, lock });
+    expect(b.ledger.config.genesisHash).toBe(a.ledger.config.genesisHash);
+
+    // Different signers at once on both hosts: every submission lands.
+    const runs = await Promise.all([
+      (async () => {
+        for (let i = 0; i < 4; i++) await createCollection(a, `A${i}`);
+      })(),
+      (async () => {
+        for (let i = 0; i < 4; i++) await createCollection(b, `B${i}`, '//Bob', BOB);
+      })()
+    ]);
+    expect(runs).toHaveLength(2);
+    const nonce = async (address: string) => (await call(a, 'GET', `/sandbox/v1/common/nonce?address=${address}`)).json.nonce;
+    expect(await nonce(ALICE)).toBe(4);
+    expect(await nonce(BOB)).toBe(4);
+
+    // The same signer on both hosts at once: one of each pair may be refused, never both included.
+    const answers = await Promise.all(
+      [a, b].map((host) =>
+        call(host, 'POST', '/sandbox/v1/balance/transfer?use=Result', { address: ALICE, destination: BOB, amount: 1 }, { authorization: 'Seed //Alice' })
+      )
+    );
+    const included = answers.filter((x) => x.status === 201);
+    expect(included.length).toBeGreaterThanOrEqual(1);
+    expect(await nonce(ALICE)).toBe(4 + included.length);
+    const dump = JSON.parse((await call(a, 'GET', '/sandbox/v1/dev/export')).text);
+    const aliceNonces = dump.tables.extrinsics.filter((e: { signer: string }) => e.signer === ALICE).map((e: { nonce: number }) => e.nonce);
+    expect(new Set(aliceNonces).size).toBe(aliceNonces.length);
+    const numbers = dump.tables.blocks.map((blk: { number: number }) => blk.number).sort((x: number, y: number) => x - y);
+    expect(numbers).toEqual(numbers.map((_: number, i: number) => i));
+  });
+
+  it('follows a reset made by the other host instead of writing onto the new chain', async () => {
+    const lock = mutex();
+    const name = `shared-${++counter}`;
+    const a = await openHost({ name, lock });
+    const b = await openHost({ name, lock });
+    await createCollection(a);
+    // b holds a transfer for the old chain when a resets the database under it.
+    b.setBlockMode({ kind: 'manual' }, { quiet: true });
+    const pooled = await call(b, 'POST', '/sandbox/v1/balance/transfer?use=Submit', { address: ALICE, destination: BOB, amount: 1 }, { authorization: 'Seed //Alice' });
+    expect(pooled.status, pooled.text).toBe(201);
+    const reset = await call(a, 'POST', '/sandbox/v1/dev/reset');
+    const sealed = await call(b, 'POST', '/sandbox/v1/dev/blocks/seal');
+    expect(sealed.status).toBe(409);
+    expect(sealed.json.error.message).toMatch(/replaced/);
+    expect((await call(a, 'GET', `/sandbox/v1/extrinsic/status?hash=${pooled.json.hash}`)).status).toBe(404);
+    // Then b follows the new chain.
+    await b.reload();
+    expect(b.ledger.config.genesisHash).toBe(reset.json.genesisHash);
+    b.setBlockMode({ kind: 'instant' }, { quiet: true });
+    expect(await createCollection(b)).toBe(1);
+    expect((await call(a, 'GET', '/sandbox/v1/dev/status')).json.head.number).toBe(1);
+  });
+});

@@ -1,0 +1,331 @@
+// LedgerHost: the one object every host (service worker, in-page, Node) keeps. It owns the
+// running Ledger and its REST handler, and swaps both when the state under them is replaced
+// (import, reset, or another context doing either on a shared database).
+import { createHandler, type RestHandler } from '../api/handler';
+import type { Route } from '../api/route';
+import type { BlockMode } from '../ledger/chain/config';
+import { writeGenesis } from '../ledger/chain/genesis';
+import { Ledger } from '../ledger/chain/ledger';
+import { META, readMeta } from '../ledger/meta';
+import { isRuleSetName, type RuleSetName } from '../ledger/rules';
+import { SnapshotError, parseSnapshot, serializeSnapshot, type Dump } from '../ledger/snapshot';
+import { TABLES, type QueryTx, type Rows, type Store, type TableName } from '../ledger/store';
+import type { BlockRecord } from '../ledger/types';
+
+export type HostKind = 'service-worker' | 'page' | 'node';
+
+/** Serialises work across every context that shares the store (a Web Lock in browsers). */
+export type WriteLock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+export interface ChainSummary {
+  network: string;
+  rules: RuleSetName;
+  genesisHash: string;
+  head: { number: number; hash: string };
+}
+
+export interface HostStatus extends ChainSummary {
+  host: HostKind;
+  appVersion: string;
+  dbSchemaVersion: number | null;
+  blockMode: BlockMode;
+}
+
+export interface LedgerHostOptions {
+  kind: HostKind;
+  store: Store;
+  /** Network segment of the base url (`sandbox`); an import of another network is refused. */
+  network?: string;
+  /** Rule set of a fresh store's genesis. */
+  rules?: RuleSetName;
+  blockMode?: BlockMode;
+  writeLock?: WriteLock;
+  /**
+   * Other contexts write to the same store (browser tabs and the worker). Before each block the
+   * host checks that the stored chain is still the one it opened, so a stale Ledger never
+   * writes onto a chain another context imported or reset.
+   */
+  shared?: boolean;
+  now?: () => number;
+  randomBytes?: (length: number) => Uint8Array;
+  appVersion?: string;
+  dbSchemaVersion?: number | null;
+  /** Extra routes (dev tools, file uploads); built once per handler, given this host. */
+  routes?: (host: LedgerHost) => Route[];
+  /** Requests outside the base url this host answers itself (`GET /ipfs/<cid>`); null = not mine. */
+  outside?: (request: Request) => Promise<Response> | null;
+}
+
+/** The stored chain is not the one this Ledger opened: another context replaced it. */
+export class LedgerReplacedError extends Error {
+  override readonly name = 'LedgerReplacedError';
+  constructor() {
+    super('The ledger was replaced (imported or reset) while this block was waiting; nothing was written. Try again.');
+  }
+}
+
+const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+const noLock: WriteLock = (fn) => fn();
+
+function emptyDump(): Dump {
+  return Object.fromEntries(TABLES.map((t) => [t, []])) as unknown as Dump;
+}
+
+/** The rows of a fresh chain, without touching a store (so a reset is one replaceAll). */
+async function genesisDump(options: { rules: RuleSetName; network: string; now: number; entropy: Uint8Array }): Promise<Dump> {
+  const rows = emptyDump();
+  const recorder = {
+    put<N extends TableName>(table: N, row: Rows[N]) {
+      (rows[table] as Rows[N][]).push(structuredClone(row));
+    },
+    async get() {
+      return undefined;
+    }
+  } as unknown as QueryTx;
+  await writeGenesis(recorder, options);
+  return rows;
+}
+
+/** What an import must hold beyond parseSnapshot's shape checks, so the new Ledger opens. */
+function checkImportable(dump: Dump, network: string): void {
+  const config = dump.meta.find((r) => r.key === META.chainConfig)?.value as Record<string, unknown> | undefined;
+  if (!config || typeof config !== 'object') throw new SnapshotError('This ledger export has no chain configuration');
+  if (config.network !== network) {
+    throw new SnapshotError(`This ledger export is of network "${String(config.network)}"; this host serves "${network}"`);
+  }
+  if (typeof config.genesisHash !== 'string' || !/^0x[0-9a-f]{64}$/.test(config.genesisHash)) {
+    throw new SnapshotError('The chain configuration of this ledger export has no valid genesis hash');
+  }
+  if (!isRuleSetName(config.rules)) throw new SnapshotError(`The chain configuration of this ledger export names unknown rules "${String(config.rules)}"`);
+  const genesis = dump.meta.find((r) => r.key === META.genesisHash)?.value;
+  if (genesis !== config.genesisHash) throw new SnapshotError('The genesis hash of this ledger export does not match its chain configuration');
+  if (!dump.blocks.some((b) => b && (b as { number?: unknown }).number === 0)) throw new SnapshotError('This ledger export has no genesis block');
+}
+
+interface Running {
+  ledger: Ledger;
+  handler: RestHandler;
+  unsubscribe: () => void;
+}
+
+export class LedgerHost {
+  readonly kind: HostKind;
+  readonly store: Store;
+  private readonly baseLock: WriteLock;
+  private readonly options: LedgerHostOptions;
+  private running: Running | undefined;
+  private blockModeValue: BlockMode;
+  /** Swaps run one at a time; requests keep using the previous handler until a swap is done. */
+  private swapping: Promise<unknown> = Promise.resolve();
+  private readonly blockListeners = new Set<(block: BlockRecord) => void>();
+  private readonly replacedListeners = new Set<(summary: ChainSummary) => void>();
+  private readonly modeListeners = new Set<(mode: BlockMode) => void>();
+  private closed = false;
+
+  private constructor(options: LedgerHostOptions) {
+    this.options = options;
+    this.kind = options.kind;
+    this.store = options.store;
+    this.baseLock = options.writeLock ?? noLock;
+    this.blockModeValue = options.blockMode ?? { kind: 'instant' };
+  }
+
+  /** Open the chain in `store` (writing genesis if it is empty) and build its handler. */
+  static async open(options: LedgerHostOptions): Promise<LedgerHost> {
+    const host = new LedgerHost(options);
+    host.running = await host.start();
+    return host;
+  }
+
+  get ledger(): Ledger {
+    return this.current.ledger;
+  }
+
+  private get current(): Running {
+    if (!this.running) throw new Error('LedgerHost is not open yet');
+    return this.running;
+  }
+
+  get blockMode(): BlockMode {
+    return this.blockModeValue;
+  }
+
+  /** Network segment of the base url: the running chain's (a fresh chain takes the option's). */
+  get network(): string {
+    return this.running?.ledger.config.network ?? this.options.network ?? 'sandbox';
+  }
+
+  /** The REST handler of whichever Ledger is current, plus what this host answers outside it. */
+  readonly handle = async (request: Request): Promise<Response> => {
+    const outside = this.options.outside?.(request);
+    return this.stamp(outside ? await outside : await this.current.handler(request));
+  };
+
+  onBlock(listener: (block: BlockRecord) => void): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
+  }
+
+  /** After this host imported or reset the ledger (not when it follows another context). */
+  onReplaced(listener: (summary: ChainSummary) => void): () => void {
+    this.replacedListeners.add(listener);
+    return () => this.replacedListeners.delete(listener);
+  }
+
+  /** After the block mode was changed through this host (not when following another context). */
+  onBlockModeChange(listener: (mode: BlockMode) => void): () => void {
+    this.modeListeners.add(listener);
+    return () => this.modeListeners.delete(listener);
+  }
+
+  async summary(): Promise<ChainSummary> {
+    const { config } = this.ledger;
+    const head = await this.ledger.head();
+    return { network: config.network, rules: config.rules, genesisHash: config.genesisHash, head };
+  }
+
+  async status(): Promise<HostStatus> {
+    return {
+      host: this.kind,
+      appVersion: this.options.appVersion ?? 'dev',
+      dbSchemaVersion: this.options.dbSchemaVersion ?? null,
+      blockMode: this.blockModeValue,
+      ...(await this.summary())
+    };
+  }
+
+  /** The whole ledger as one file (one read transaction, so a consistent state). */
+  async exportSnapshot(): Promise<{ text: string; filename: string }> {
+    const now = (this.options.now ?? Date.now)();
+    const tables = await this.store.dump();
+    const head = (tables.meta.find((r) => r.key === 'head')?.value as { number?: number } | undefined)?.number ?? 0;
+    const genesis = this.ledger.config.genesisHash.slice(2, 10);
+    return { text: serializeSnapshot(tables, now), filename: `opalite-${this.network}-${genesis}-block-${head}.json` };
+  }
+
+  /** Replace the ledger with an export. A bad or foreign file throws SnapshotError and changes nothing. */
+  async importSnapshot(text: string): Promise<ChainSummary> {
+    const snapshot = parseSnapshot(text);
+    checkImportable(snapshot.tables, this.network);
+    return this.replace(snapshot.tables);
+  }
+
+  /** A fresh chain (new genesis hash); `rules` default to the current chain's. */
+  async reset(rules?: RuleSetName): Promise<ChainSummary> {
+    const now = (this.options.now ?? Date.now)();
+    const dump = await genesisDump({
+      rules: rules ?? this.ledger.config.rules,
+      network: this.network,
+      now,
+      entropy: (this.options.randomBytes ?? defaultRandom)(32)
+    });
+    return this.replace(dump);
+  }
+
+  /** Put what waits in this host's pool into a block now. */
+  sealBlock(): Promise<BlockRecord | null> {
+    return this.ledger.sealBlock();
+  }
+
+  /** Switch block production; `quiet` when following another context (no announcement). */
+  setBlockMode(mode: BlockMode, options: { quiet?: boolean } = {}): void {
+    this.blockModeValue = mode;
+    this.ledger.setBlockMode(mode);
+    if (!options.quiet) for (const listener of this.modeListeners) listener(mode);
+  }
+
+  /** Another context replaced the stored chain: open it, if it is not the one running here. */
+  reload(): Promise<void> {
+    return this.serial(async () => {
+      const stored = await this.store.read((tx) => readMeta<string | null>(tx, META.genesisHash, null));
+      if (stored === this.ledger.config.genesisHash) return;
+      await this.swap();
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.current.unsubscribe();
+    this.current.ledger.close();
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private async replace(dump: Dump): Promise<ChainSummary> {
+    return this.serial(async () => {
+      await this.baseLock(async () => {
+        try {
+          await this.store.replaceAll(dump);
+        } catch (e) {
+          // A quota error keeps its name (507); anything else is a file the store cannot hold.
+          if (e instanceof Error && e.name === 'StorageFullError') throw e;
+          throw new SnapshotError(`This ledger export could not be stored (nothing was changed): ${(e as Error).message}`);
+        }
+      });
+      await this.swap();
+      const summary = await this.summary();
+      for (const listener of this.replacedListeners) listener(summary);
+      return summary;
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.swapping.then(fn, fn);
+    this.swapping = next.catch(() => {});
+    return next;
+  }
+
+  private async swap(): Promise<void> {
+    const previous = this.current;
+    this.running = await this.start();
+    previous.unsubscribe();
+    previous.ledger.close();
+  }
+
+  private async start(): Promise<Running> {
+    let genesis: string | null = null;
+    const lock: WriteLock = (fn) =>
+      this.baseLock(async () => {
+        if (genesis !== null && this.options.shared) await this.checkGenesis(genesis);
+        return fn();
+      });
+    const ledger = await Ledger.open({
+      store: this.store,
+      rules: this.options.rules,
+      network: this.network,
+      blockMode: this.blockModeValue,
+      now: this.options.now,
+      randomBytes: this.options.randomBytes,
+      writeLock: lock
+    });
+    genesis = ledger.config.genesisHash;
+    if (this.closed) ledger.close();
+    const routes = this.options.routes?.(this) ?? [];
+    const handler = createHandler({ ledger, extraRoutes: routes });
+    const unsubscribe = ledger.onBlock((block) => {
+      for (const listener of this.blockListeners) listener(block);
+    });
+    return { ledger, handler, unsubscribe };
+  }
+
+  /** Inside the write lock: is the stored chain still `genesis`? If not, follow it and refuse. */
+  private async checkGenesis(genesis: string): Promise<void> {
+    const stored = await this.store.read((tx) => readMeta<string | null>(tx, META.genesisHash, null));
+    if (stored === genesis) return;
+    // After this lock is released: open whatever chain is stored now.
+    setTimeout(() => void this.reload().catch(() => {}), 0);
+    throw new LedgerReplacedError();
+  }
+
+  /** Name the host on every answer (for people and tests reading the network panel). */
+  private stamp(response: Response): Response {
+    try {
+      response.headers.set('x-opalite-host', this.kind);
+      return response;
+    } catch {
+      const headers = new Headers(response.headers);
+      headers.set('x-opalite-host', this.kind);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+  }
+}
