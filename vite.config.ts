@@ -22,6 +22,20 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000
         }
+      },
+      {
+        extends: true,
+        test: {
+          // The built app in Chromium (playwright-core): service worker, offline, many tabs.
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file drives its own browser; two at a time keeps two cores busy, not thrashing.
+          maxWorkers: 2
+        }
       }
     ]
   }

@@ -3,6 +3,13 @@
 // default: the server gets its own event loop, so the client's signing, fetch and JSON do not
 // steal its time) or in the main thread (BENCH_HOST=inproc).
 import { Session } from 'node:inspector/promises';
+import * as wasmCrypto from '@polkadot/wasm-crypto';
+import { pairFromSeed, signMessage, verifySignature } from '../src/lib/codec/signature';
+import { publicKeyOf } from '../src/lib/codec/address';
+import { fromHex } from '../src/lib/codec/hash';
+import { childrenOf } from '../src/lib/ledger/tokens/nesting';
+import { gatherCollections, tokenWithChildrenJson } from '../src/lib/api/present/nested';
+import type { DexieStore } from '../src/lib/storage/dexie-store';
 import { startHost, type RunningHost } from '../server/host';
 
 export interface Control {
@@ -11,6 +18,8 @@ export interface Control {
   profileStart(): Promise<void>;
   /** Stop profiling; a summary of where this thread's CPU time went. */
   profileStop(): Promise<ProfileSummary>;
+  /** Time the layers of the read path and the crypto of the write path, in this thread. */
+  breakdown(collectionId: number, tokenIds: number[]): Promise<[string, number][]>;
   stop(): Promise<void>;
 }
 
@@ -160,6 +169,60 @@ export async function startHostSide(): Promise<Control> {
       session = null;
       return summarize(profile);
     },
+    breakdown: (collectionId, tokenIds) => breakdown(host, collectionId, tokenIds),
     stop: () => host.stop()
   };
+}
+
+/** µs per call of `fn`, over `n` calls (after a short warm-up), sequential. */
+async function timeIt(n: number, fn: (i: number) => unknown): Promise<number> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(i);
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await fn(i);
+  return ((performance.now() - t) / n) * 1000;
+}
+
+async function breakdown(host: RunningHost, collectionId: number, tokenIds: number[]): Promise<[string, number][]> {
+  const { ledger, handler } = host;
+  const db = (ledger.store as DexieStore).db;
+  const id = (i: number) => tokenIds[i % tokenIds.length];
+  const N = 600;
+  const out: [string, number][] = [];
+  const token = (await db.tokens.get([collectionId, id(0)]))!;
+  const collection = (await db.collections.get(collectionId))!;
+  const origin = new URL(host.url).origin;
+  out.push(['read: db.tokens.get([c,t]) on the ledger db (1-table tx)', await timeIt(N, (i) => db.tokens.get([collectionId, id(i)]))]);
+  out.push(['read: db.collections.get(c) (1-table tx)', await timeIt(N, () => db.collections.get(collectionId))]);
+  out.push(["read: db.transaction('r', all 7 ledger tables, get token)", await timeIt(N, (i) => db.transaction('r', ['meta', 'accounts', 'collections', 'tokens', 'allowList', 'blocks', 'extrinsics'], () => db.tokens.get([collectionId, id(i)])))]);
+  out.push(['read: ledger.read(tx.get token) (store.read wrapper)', await timeIt(N, (i) => ledger.read((tx) => tx.get('tokens', [collectionId, id(i)])))]);
+  out.push(['read: ledger.read(tx.childrenOf) only', await timeIt(N, (i) => ledger.read((tx) => tx.childrenOf(collectionId, id(i))))]);
+  out.push(['read: ledger.read(token + childrenOf + collection) = route read', await timeIt(N, (i) => ledger.read(async (tx) => {
+    const t = (await tx.get('tokens', [collectionId, id(i)]))!;
+    const children = await childrenOf(tx, t);
+    return gatherCollections(tx, [t, ...children]);
+  }))]);
+  const cols = new Map([[collectionId, collection]]);
+  out.push(['present: tokenWithChildrenJson (decode token data)', await timeIt(N, () => tokenWithChildrenJson(token, [], cols, origin + '/ipfs'))]);
+  const json = await tokenWithChildrenJson(token, [], cols, origin + '/ipfs');
+  out.push(['present: JSON.stringify of the answer', await timeIt(N, () => JSON.stringify(json))]);
+  out.push(['clone: structuredClone(token row)', await timeIt(N, () => structuredClone(token))]);
+  out.push([`clone: structuredClone(collection row, ${JSON.stringify(collection, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).length} B JSON)`, await timeIt(N, () => structuredClone(collection))]);
+  out.push(['http-less: handler(new Request(GET /tokens)) + text()', await timeIt(N, async (i) => {
+    const r = await handler(new Request(`${host.url}/tokens?collectionId=${collectionId}&tokenId=${id(i)}`));
+    await r.text();
+  })]);
+  out.push(['http-less: new Request(url) alone', await timeIt(N, (i) => new Request(`${host.url}/tokens?collectionId=${collectionId}&tokenId=${id(i)}`, { headers: new Headers({ host: 'x', connection: 'keep-alive' }) }))]);
+  out.push(['http-less: Response.json(answer) + arrayBuffer()', await timeIt(N, () => Response.json(json).arrayBuffer())]);
+  // Write path crypto, in the host thread.
+  await wasmCrypto.waitReady();
+  const pair = pairFromSeed('//Alice');
+  const msg = new Uint8Array(140).fill(7);
+  const sig = signMessage(pair, msg);
+  out.push(['crypto: verifySignature (util-crypto 14 → @scure/sr25519, JS)', await timeIt(60, () => verifySignature(msg, sig, pair.address))]);
+  const pk = publicKeyOf(pair.address);
+  const raw = fromHex(sig).subarray(1);
+  out.push(['crypto: @polkadot/wasm-crypto sr25519Verify (WASM)', await timeIt(300, () => { if (!wasmCrypto.sr25519Verify(raw, msg, pk)) throw new Error('bad'); })]);
+  out.push(['crypto: pair.sign (custodial sign, @scure)', await timeIt(60, () => pair.sign(msg))]);
+  out.push(['crypto: pairFromSeed(//Alice) (per custodial request)', await timeIt(15, () => pairFromSeed('//Alice'))]);
+  return out;
 }

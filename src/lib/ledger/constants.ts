@@ -26,8 +26,6 @@ export const UNIT = 10n ** 18n;
 /** Non-refundable deposit for creating a collection: 2 units. */
 export const COLLECTION_CREATION_PRICE = 2n * UNIT;
 
-/** Prefix of a token's nesting address: prefix ‖ BE32(collectionId) ‖ BE32(tokenId). */
-export const NESTING_PREFIX = '0xf8238ccfff8ed887463fd5e0';
-/** Prefix of a collection's contract address (tokens cannot be nested there). */
-export const COLLECTION_ADDRESS_PREFIX = '0x17c4e6453cc49aaaaeaca894e6d9683e';
+/** Token nesting and collection contract address prefixes (the codec owns the byte layout). */
+export { NESTING_ADDRESS_PREFIX as NESTING_PREFIX, COLLECTION_ADDRESS_PREFIX } from '../codec/nesting';
 export const ETHEREUM_ZERO = '0x0000000000000000000000000000000000000000';

@@ -35,6 +35,7 @@ const DEFAULT_MESSAGES: Record<string, string> = {
   'common.TotalCollectionsLimitExceeded': 'Too many collections',
   'common.CollectionIsExternal': 'Collection is external (read-only) and cannot be changed',
   'unique.EmptyArgument': 'The list argument is empty',
+  'unique.TooManyItems': 'Too many items in one call (at most 120 tokens)',
   'unique.CollectionDecimalPointLimitExceeded': 'Decimals must be at most 30',
   'nonfungible.NonfungibleItemsHaveNoAmount': 'An NFT amount can only be 0 or 1',
   'nonfungible.CantBurnNftWithChildren': 'A token with nested tokens cannot be burned',

@@ -1,0 +1,74 @@
+// Offline: once the worker is installed, the app opens, the API reads and writes, and uploaded
+// files are served from the browser's storage with no network at all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningPreview } from '../../server/preview';
+import { ALICE, PNG_1X1_BASE64, call, createCollection, launchBrowser, mint, openControlled, serveApp, uploadFile } from './support';
+
+let browser: Browser;
+let app: RunningPreview;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchBrowser(), serveApp()]);
+  context = await browser.newContext();
+  page = await openControlled(context, app.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('offline', () => {
+  let cid: string;
+
+  it('stores an upload under its CID', async () => {
+    const upload = await uploadFile(page, PNG_1X1_BASE64, 'dot.png', 'image/png');
+    expect(upload.status, upload.text).toBe(201);
+    expect(upload.host).toBe('service-worker');
+    cid = upload.json.cid;
+    expect(cid).toMatch(/^bafkrei[a-z2-7]{52}$/);
+    expect(upload.json.fileUrl).toBe(`${app.url}ipfs/${cid}`);
+    await createCollection(page, 'Before the outage');
+  });
+
+  it('reloads into the app and keeps answering reads and writes', async () => {
+    await context.setOffline(true);
+    // Really offline: the static server cannot be reached.
+    expect(await page.evaluate(() => fetch(`/_app/version.json?${Math.random()}`).then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
+    await page.reload();
+    await page.locator('h1', { hasText: 'Opalite' }).waitFor();
+    await page.locator('[data-host="service-worker"]').waitFor();
+
+    expect((await call(page, 'GET', '/sandbox/v1/collections?collectionId=1')).json).toMatchObject({ id: 1, name: 'Before the outage' });
+    const tokenId = await mint(page, 1, { name: 'Offline opal', image: { ipfsCid: cid } });
+    const token = await call(page, 'GET', `/sandbox/v1/tokens?collectionId=1&tokenId=${tokenId}`);
+    expect(token.json.owner).toBe(ALICE);
+    expect(token.json.image).toMatchObject({ ipfsCid: cid, fullUrl: `${app.url}ipfs/${cid}` });
+
+    // A navigation to another page of the app opens offline too.
+    const other = await context.newPage();
+    await other.goto(`${app.url}tokens/1/1`);
+    await other.locator('h1', { hasText: 'Opalite' }).waitFor();
+    await other.close();
+  });
+
+  it('serves the uploaded file with its content type, and an <img> shows it', async () => {
+    const file = await page.evaluate(async (cid) => {
+      const response = await fetch(`/ipfs/${cid}`);
+      return { status: response.status, type: response.headers.get('content-type'), size: (await response.arrayBuffer()).byteLength };
+    }, cid);
+    expect(file).toEqual({ status: 200, type: 'image/png', size: 70 });
+    const width = await page.evaluate(async (cid) => {
+      const img = document.createElement('img');
+      img.src = `/ipfs/${cid}`;
+      await img.decode();
+      return img.naturalWidth;
+    }, cid);
+    expect(width).toBe(1);
+    expect((await call(page, 'GET', '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).status).toBe(404);
+    await context.setOffline(false);
+  });
+});
