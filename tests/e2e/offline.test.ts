@@ -48,10 +48,12 @@ describe('offline', () => {
     expect(token.json.owner).toBe(ALICE);
     expect(token.json.image).toMatchObject({ ipfsCid: cid, fullUrl: `${app.url}ipfs/${cid}` });
 
-    // A navigation to another page of the app opens offline too.
+    // A navigation to any path of the app gets the shell offline too (the router takes it from there).
     const other = await context.newPage();
-    await other.goto(`${app.url}tokens/1/1`);
-    await other.locator('h1', { hasText: 'Opalite' }).waitFor();
+    const response = await other.goto(`${app.url}collections/1?from=offline`);
+    expect(response?.status()).toBe(200);
+    expect(await other.title()).toBe('Opalite');
+    expect(await other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await other.close();
   });
 

@@ -46,7 +46,7 @@ describe('the REST API through the service worker', () => {
     // Singular roots and the unversioned base answer the same.
     expect((await call(page, 'GET', `/sandbox/token?collectionId=1&tokenId=1`)).json.owner).toBe(ALICE);
 
-    const transfer = await submit(page, '/sandbox/v1/tokens/transfer', { address: ALICE, to: BOB, collectionId, tokenId });
+    const transfer = await submit(page, '/sandbox/v1/tokens/transfer', { address: ALICE, to: BOB, collectionId, tokenId }, '//Alice', 'PATCH');
     expect(transfer.isError).toBe(false);
     expect((await call(page, 'GET', `/sandbox/v1/tokens/owner?collectionId=1&tokenId=1`)).json).toMatchObject({ owner: BOB });
     // The page heard the blocks on the ledger channel.
@@ -67,8 +67,9 @@ describe('the REST API through the service worker', () => {
 
   it('serves page routes with the app shell and lets other requests through', async () => {
     const other = await context.newPage();
-    await other.goto(`${app.url}collections/1`);
-    await other.locator('h1').waitFor();
+    const shell = await other.goto(`${app.url}collections/1`);
+    expect(shell?.status()).toBe(200);
+    expect(await other.title()).toBe('Opalite');
     expect(await other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // A navigation to the API shows its JSON, not the app.
     const json = await other.goto(`${app.url}sandbox/v1/collections?collectionId=1`);

@@ -1,0 +1,251 @@
+// Wire shapes of the Unique Network REST API v1 as Opalite answers them (see
+// ../shared/spec/DECISIONS.md and src/lib/api/routes). Only the fields the UI reads are typed;
+// everything else passes through untouched.
+
+/** An amount as the service writes it: raw integer string plus a human form. */
+export interface Amount {
+  raw: string;
+  amount: string;
+  formatted: string;
+  unit: string;
+  decimals: number;
+}
+
+export type Fee = Amount;
+
+export interface SignerPayloadJSON {
+  address: string;
+  blockHash: string;
+  blockNumber: string;
+  era: string;
+  genesisHash: string;
+  method: string;
+  nonce: string;
+  signedExtensions: string[];
+  specVersion: string;
+  tip: string;
+  transactionVersion: string;
+  version: number;
+}
+
+/** `POST <mutation>?use=Build` */
+export interface BuildResult {
+  signerPayloadJSON: SignerPayloadJSON;
+  signerPayloadHex: string;
+  signerPayloadRaw?: { address: string; data: string; type?: string };
+  fee?: Fee;
+}
+
+/** `POST /extrinsic/decode`: what a sign dialog shows. */
+export interface DecodedCall {
+  section: string;
+  method: string;
+  args: Record<string, unknown>;
+  signer: string;
+  nonce: number;
+  fee?: Fee;
+}
+
+export interface ChainEvent {
+  section: string;
+  method: string;
+  data?: unknown;
+  index?: number;
+}
+
+export interface ExtrinsicError {
+  message: string;
+  details?: { section?: string; name?: string } | null;
+}
+
+/** `GET /extrinsic/status` (and each item of `/extrinsic/list`). */
+export interface ExtrinsicStatus {
+  status: string;
+  isCompleted: boolean;
+  isError: boolean;
+  hash: string;
+  blockHash?: string | null;
+  blockIndex?: number | null;
+  block?: { hash: string; header?: { number: number } } | null;
+  events?: ChainEvent[];
+  error: ExtrinsicError | null;
+  parsed?: unknown;
+  fee?: Fee | null;
+  createdAt?: number;
+  callMethod?: { section: string; method: string } | null;
+  signer?: string;
+}
+
+export interface Balance {
+  address: string;
+  availableBalance: Amount;
+  freeBalance: Amount;
+  totalBalance?: Amount;
+  lockedBalance?: Amount;
+  reservedBalance?: Amount;
+}
+
+export interface ChainProperties {
+  SS58Prefix: number;
+  token: string;
+  decimals: number;
+  genesisHash?: string;
+  network?: string;
+  rules?: string;
+  blockMode?: { kind: string; ms?: number };
+}
+
+export interface Property {
+  key: string;
+  value: string;
+  valueHex?: string;
+}
+
+export interface PropertyPermission {
+  mutable: boolean;
+  collectionAdmin: boolean;
+  tokenOwner: boolean;
+}
+
+export interface PropertyKeyPermission {
+  key: string;
+  permission: PropertyPermission;
+}
+
+export interface CollectionLimits {
+  accountTokenOwnershipLimit?: number | null;
+  sponsoredDataSize?: number | null;
+  sponsoredDataRateLimit?: number | null;
+  tokenLimit?: number | null;
+  sponsorTransferTimeout?: number | null;
+  sponsorApproveTimeout?: number | null;
+  ownerCanTransfer?: boolean | null;
+  ownerCanDestroy?: boolean | null;
+  transfersEnabled?: boolean | null;
+}
+
+export type LimitKey = keyof CollectionLimits;
+
+export interface NestingPermissions {
+  tokenOwner?: boolean;
+  collectionAdmin?: boolean;
+  restricted?: number[] | null;
+}
+
+export interface CollectionPermissions {
+  access?: 'Normal' | 'AllowList';
+  mintMode?: boolean;
+  nesting?: NestingPermissions;
+}
+
+export type CollectionMode = 'NFT' | 'Fungible' | 'ReFungible';
+
+/** A text in several languages; `_` is the default one. */
+export type LocalizedText = { _: string } & Record<string, string>;
+
+/** An image (or other media) as the schema stores it, with its resolved `fullUrl`. */
+export interface Media {
+  url?: string;
+  ipfsCid?: string;
+  urlInfix?: string;
+  fullUrl?: string | null;
+}
+
+export type AttributeType = 'string' | 'number' | 'integer' | 'float' | 'boolean' | 'timestamp' | 'url' | 'isoDate' | 'time' | 'colorRgba';
+
+export interface AttributeSchema {
+  name: LocalizedText;
+  type: AttributeType;
+  optional?: boolean;
+  isArray?: boolean;
+  enumValues?: Record<string, { _: string | number } & Record<string, unknown>>;
+}
+
+export interface CollectionSchema {
+  schemaName?: string;
+  schemaVersion?: string;
+  coverPicture?: Media;
+  image?: { urlTemplate?: string };
+  attributesSchemaVersion?: string;
+  attributesSchema?: Record<string, AttributeSchema>;
+  [key: string]: unknown;
+}
+
+export interface Collection {
+  id: number;
+  collectionId: number;
+  owner: string;
+  mode: CollectionMode;
+  decimals?: number;
+  name: string;
+  description: string;
+  tokenPrefix: string;
+  sponsorship: { address: string; isConfirmed?: boolean } | null | Record<string, unknown>;
+  limits: CollectionLimits;
+  readOnly?: boolean;
+  permissions: CollectionPermissions;
+  properties: Property[];
+  tokenPropertyPermissions: PropertyKeyPermission[];
+  admins: string[];
+  lastTokenId: number;
+  totalSupply?: number;
+  schema?: CollectionSchema | null;
+  knownSchema?: string | null;
+}
+
+export interface TokenAttribute {
+  name: LocalizedText;
+  value: unknown;
+  isArray: boolean;
+  type: string;
+  rawValue?: unknown;
+  isEnum?: boolean;
+}
+
+export interface TokenRef {
+  collectionId: number;
+  tokenId: number;
+}
+
+export interface Token extends TokenRef {
+  owner: string;
+  name?: LocalizedText;
+  description?: LocalizedText;
+  image?: Media;
+  attributes?: Record<string, TokenAttribute>;
+  decodingError?: string | null;
+  properties: Property[];
+  nestingParentToken?: TokenRef | null;
+  nestingChildTokens?: Token[];
+}
+
+/** `GET /tokens/get-bundle`: the whole tree from the topmost token. */
+export interface NestedToken extends Token {
+  nestingChildTokens: NestedToken[];
+}
+
+export interface UploadedFile {
+  cid: string;
+  fileUrl: string;
+}
+
+/** `GET /dev/status` of the built-in ledger. */
+export interface DevStatus {
+  host: string;
+  appVersion?: string;
+  dbSchemaVersion?: number;
+  blockMode: { kind: string; ms?: number };
+  network: string;
+  rules: string;
+  genesisHash: string;
+  head: { number: number; hash: string };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A mutation route and its raw arguments, before Build. */
+export interface MutationRequest {
+  method: Exclude<HttpMethod, 'GET'>;
+  path: string;
+  body: Record<string, unknown>;
+}
