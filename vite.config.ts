@@ -36,6 +36,20 @@ export default defineConfig({
           // Each file drives its own browser; two at a time keeps two cores busy, not thrashing.
           maxWorkers: 2
         }
+      },
+      {
+        extends: true,
+        test: {
+          // The creator's app in Chromium, used as a person would (`npm run test:ui`).
+          name: 'ui',
+          environment: 'node',
+          include: ['tests/ui/**/*.test.ts'],
+          globalSetup: ['tests/ui/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One browser at a time: the journeys are long and CPU-bound on two cores.
+          fileParallelism: false
+        }
       }
     ]
   }

@@ -5,8 +5,12 @@
 //   npm run bench                       host in a worker thread (default)
 //   BENCH_HOST=inproc npm run bench     host in the client's thread (client work competes)
 //   BENCH_PROFILE=1 npm run bench       also CPU-profile the host thread per phase (slower)
+//   BENCH_CLIENT=node npm run bench     client on node:http (keep-alive Agent) instead of fetch
 //
 // Only files under bench/ are involved; nothing outside 127.0.0.1 is contacted.
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { Agent, request as httpRequest } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
@@ -18,6 +22,7 @@ import type { Control, ProfileSummary } from './host-side';
 
 const HOST_MODE = process.env.BENCH_HOST === 'inproc' ? 'inproc' : 'worker';
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const CLIENT = process.env.BENCH_CLIENT === 'node' ? 'node:http' : 'fetch';
 const N_SEQ = 200; // 1a: sequential signed extrinsics
 const PAR = 16; // in flight
 const N_PAR_EACH = 25; // 1b: 16 × 25 = 400
@@ -63,15 +68,31 @@ interface HttpResult {
   ms: number;
 }
 
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One request over keep-alive: Node's fetch (undici), or node:http with BENCH_CLIENT=node. */
+async function send(url: string, method = 'GET', body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  if (CLIENT === 'fetch') {
+    // undici keeps connections alive and pools them per origin by default.
+    const res = await fetch(url, { method, headers, body });
+    return { status: res.status, text: await res.text() };
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function http(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
   const t0 = now();
-  const res = await fetch(BASE + path, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    keepalive: true
-  });
-  const text = await res.text();
+  const res = await send(BASE + path, method, body === undefined ? undefined : JSON.stringify(body), body === undefined ? headers : { 'content-type': 'application/json', ...headers });
+  const text = res.text;
   const ms = now() - t0;
   let json: any;
   try {
@@ -127,6 +148,9 @@ async function startHostControl(): Promise<Control> {
     profileStart: call('profileStart'),
     profileStop: call('profileStop'),
     breakdown: call('breakdown'),
+    startReference: call('startReference'),
+    ledgerOnly: call('ledgerOnly'),
+    blockStats: call('blockStats'),
     async stop() {
       await call('stop')();
       await worker.terminate();
@@ -147,14 +171,28 @@ interface Row {
   note?: string;
 }
 const rows: Row[] = [];
-const profiles: [string, ProfileSummary][] = [];
+const profiles = new Map<string, ProfileSummary>();
+
+/** Sum two profile summaries of the same phase (phases run in interleaved rounds). */
+function mergeSummaries(a: ProfileSummary, b: ProfileSummary): ProfileSummary {
+  const add = (x: [string, number][], y: [string, number][]) => {
+    const m = new Map(x);
+    for (const [k, v] of y) m.set(k, (m.get(k) ?? 0) + v);
+    return [...m.entries()].sort((p, q) => q[1] - p[1]);
+  };
+  return { totalMs: a.totalMs + b.totalMs, idleMs: a.idleMs + b.idleMs, categories: add(a.categories, b.categories), inclusive: add(a.inclusive, b.inclusive), top: add(a.top, b.top) };
+}
 
 async function phase<T>(control: Control, label: string, fn: () => Promise<T>): Promise<T> {
   if (PROFILE) await control.profileStart();
   try {
     return await fn();
   } finally {
-    if (PROFILE) profiles.push([label, await control.profileStop()]);
+    if (PROFILE) {
+      const summary = await control.profileStop();
+      const prior = profiles.get(label);
+      profiles.set(label, prior ? mergeSummaries(prior, summary) : summary);
+    }
   }
 }
 
@@ -182,7 +220,7 @@ function printTable() {
 }
 
 function printProfiles() {
-  for (const [label, s] of profiles) {
+  for (const [label, s] of profiles.entries()) {
     const busy = s.totalMs - s.idleMs;
     console.log(`\n[profile: host thread] ${label}: busy ${busy.toFixed(0)} ms of ${s.totalMs.toFixed(0)} ms (${((100 * busy) / s.totalMs).toFixed(0)}%)`);
     console.log('  self time by category:');
@@ -194,14 +232,29 @@ function printProfiles() {
   }
 }
 
+// ---- machine load ----------------------------------------------------------------------------
+
+/** Busy CPU seconds of the whole machine so far (Linux /proc/stat), or null elsewhere. */
+function machineBusySeconds(): number | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] ?? 0);
+    return (cpu.reduce((a, b) => a + b, 0) - idle) / 100; // USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
 // ---- main ------------------------------------------------------------------------------------
 
 async function main() {
   const started = now();
+  const busy0 = machineBusySeconds();
+  const cpu0 = process.cpuUsage();
   await cryptoWaitReady();
   const control = await startHostControl();
   BASE = control.url;
-  console.log(`Opalite bench — host ${HOST_MODE === 'worker' ? 'in a worker thread' : 'in-process'} at ${BASE}; Node ${process.version}${PROFILE ? '; PROFILING (numbers are slower)' : ''}`);
+  console.log(`Opalite bench — host ${HOST_MODE === 'worker' ? 'in a worker thread' : 'in-process'} at ${BASE}; client ${CLIENT} keep-alive; Node ${process.version}${PROFILE ? '; PROFILING (numbers are slower)' : ''}`);
 
   // Baseline store: a separate fresh database with the ledger's schema, on fake-indexeddb.
   const db = new LedgerDatabase({ name: `opalite-bench-baseline-${process.pid}-${Date.now()}`, indexedDB, IDBKeyRange });
@@ -231,8 +284,19 @@ async function main() {
   }
   console.log(`setup: ${PAR + 1} accounts funded, collection ${collectionId}, ${owners.length} tokens to transfer (${((now() - started) / 1000).toFixed(1)} s)`);
 
+  // Every HTTP measurement is interleaved, in ROUNDS, with its raw-Dexie baseline (and, for 1,
+  // sequential with 16-in-flight), so a change in background load hits both sides alike.
+  const ROUNDS = 4;
+  const slice = <T>(list: T[], r: number) => list.slice(Math.floor((r * list.length) / ROUNDS), Math.floor(((r + 1) * list.length) / ROUNDS));
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t0 = now();
+    await fn();
+    return now() - t0;
+  };
+
   // ---- 1. signed extrinsics end to end ----
   interface XtStats {
+    ms: number;
     total: number[];
     build: number[];
     sign: number[];
@@ -240,7 +304,7 @@ async function main() {
     status: number[];
     failures: string[];
   }
-  const newStats = (): XtStats => ({ total: [], build: [], sign: [], submit: [], status: [], failures: [] });
+  const newStats = (): XtStats => ({ ms: 0, total: [], build: [], sign: [], submit: [], status: [], failures: [] });
   const transferOnce = async (pair: ReturnType<typeof pairFromSeed>, tokenId: number, st: XtStats) => {
     const t0 = now();
     const b = await http('PATCH', '/tokens/transfer?use=Build', { collectionId, tokenId, address: pair.address, to: bob.address });
@@ -259,26 +323,9 @@ async function main() {
     st.status.push(q.ms);
   };
 
-  const seqStats = newStats();
-  const seqMs = await phase(control, '1a signed extrinsics, sequential', async () => {
-    const t0 = now();
-    for (const tokenId of ownedBy.get(seqPair.address)!) await transferOnce(seqPair, tokenId, seqStats);
-    return now() - t0;
-  });
-  const parStats = newStats();
-  const parMs = await phase(control, '1b signed extrinsics, 16 in flight', async () => {
-    const t0 = now();
-    await Promise.all(
-      parPairs.map(async (pair) => {
-        for (const tokenId of ownedBy.get(pair.address)!) await transferOnce(pair, tokenId, parStats);
-      })
-    );
-    return now() - t0;
-  });
-
   // Baseline 1: the storage work of a one-transfer block as one raw rw transaction over the
-  // ledger tables (read signer, payer, token, head; write token, 2 accounts, extrinsic, block,
-  // head) — sequential, and 16 loops in flight. Plus the signature check the host must do.
+  // ledger tables (read signer, recipient, token, head; write token, 2 accounts, extrinsic,
+  // block, head) — sequential, and 16 loops in flight.
   const extrinsicRow = (hash: string, signer: string) => ({
     hash,
     signer,
@@ -303,7 +350,9 @@ async function main() {
   });
   const sample = (await control.sampleToken(collectionId, 1)) as Record<string, unknown>;
   let baseBlock = 0;
-  const rawBlock = async (signer: string, tokenId: number) => {
+  let baseTokenId = 0;
+  const rawBlock = async (signer: string) => {
+    const tokenId = ++baseTokenId;
     await db.transaction('rw', LEDGER_TABLES as string[], async () => {
       const [acc, , tok] = await Promise.all([db.accounts.get(signer), db.accounts.get(bob.address), db.tokens.get([9999, tokenId]), db.meta.get('head')]);
       const number = ++baseBlock;
@@ -320,118 +369,197 @@ async function main() {
       ]);
     });
   };
-  let t = now();
-  for (let i = 0; i < N_SEQ; i++) await rawBlock(seqPair.address, i + 1);
-  const baseSeqXt = N_SEQ / ((now() - t) / 1000);
-  t = now();
-  await Promise.all(parPairs.map(async (p, w) => { for (let i = 0; i < N_PAR_EACH; i++) await rawBlock(p.address, 1000 + w * N_PAR_EACH + i); }));
-  const baseParXt = (PAR * N_PAR_EACH) / ((now() - t) / 1000);
-  // The crypto floor: one sr25519 sign (client) + verify (host) per extrinsic.
+
+  const seqStats = newStats();
+  const parStats = newStats();
+  let baseSeqXtMs = 0;
+  let baseParXtMs = 0;
+  const seqTokens = ownedBy.get(seqPair.address)!;
+  const blocksOf = { seq: { blocks: 0, extrinsics: 0, maxPerBlock: 0 }, par: { blocks: 0, extrinsics: 0, maxPerBlock: 0 } };
+  const addBlocks = async (into: { blocks: number; extrinsics: number; maxPerBlock: number }) => {
+    const b = await control.blockStats();
+    into.blocks += b.blocks;
+    into.extrinsics += b.extrinsics;
+    into.maxPerBlock = Math.max(into.maxPerBlock, b.maxPerBlock);
+  };
+  await control.blockStats();
+  for (let r = 0; r < ROUNDS; r++) {
+    seqStats.ms += await phase(control, '1a signed extrinsics, sequential', () =>
+      timed(async () => {
+        for (const tokenId of slice(seqTokens, r)) await transferOnce(seqPair, tokenId, seqStats);
+      })
+    );
+    await addBlocks(blocksOf.seq);
+    parStats.ms += await phase(control, '1b signed extrinsics, 16 in flight', () =>
+      timed(() =>
+        Promise.all(
+          parPairs.map(async (pair) => {
+            for (const tokenId of slice(ownedBy.get(pair.address)!, r)) await transferOnce(pair, tokenId, parStats);
+          })
+        )
+      )
+    );
+    await addBlocks(blocksOf.par);
+    baseSeqXtMs += await timed(async () => {
+      for (let i = 0; i < N_SEQ / ROUNDS; i++) await rawBlock(seqPair.address);
+    });
+    baseParXtMs += await timed(() => inFlight((PAR * N_PAR_EACH) / ROUNDS, PAR, (_i, w) => rawBlock(parPairs[w].address)));
+  }
+  const baseSeqXt = N_SEQ / (baseSeqXtMs / 1000);
+  const baseParXt = (PAR * N_PAR_EACH) / (baseParXtMs / 1000);
+  // The crypto floor: one sr25519 sign (client) + verify (host) per extrinsic, as the code does it.
   const msg = hexToU8a('0x' + 'ab'.repeat(120));
-  t = now();
-  for (let i = 0; i < 200; i++) {
+  let t = now();
+  for (let i = 0; i < 100; i++) {
     const sig = signMessage(seqPair, msg);
     if (!verifySignature(msg, sig, seqPair.address)) throw new Error('verify');
   }
-  const signVerifyUs = ((now() - t) / 200) * 1000;
+  const signVerifyUs = ((now() - t) / 100) * 1000;
 
-  const xtNote = (st: XtStats) =>
-    `per op p50: build ${pct(st.build, 50).toFixed(2)} ms, sign ${pct(st.sign, 50).toFixed(2)} ms (client), submit ${pct(st.submit, 50).toFixed(2)} ms, status ${pct(st.status, 50).toFixed(2)} ms` +
+  const perBlock = (b: { blocks: number; extrinsics: number; maxPerBlock: number }) => `${b.blocks} blocks, ${(b.extrinsics / Math.max(1, b.blocks)).toFixed(2)} xt/block (max ${b.maxPerBlock})`;
+  const xtNote = (st: XtStats, b: { blocks: number; extrinsics: number; maxPerBlock: number }) =>
+    `${perBlock(b)}; per op p50: build ${pct(st.build, 50).toFixed(2)} ms, sign ${pct(st.sign, 50).toFixed(2)} ms (client), submit ${pct(st.submit, 50).toFixed(2)} ms, status ${pct(st.status, 50).toFixed(2)} ms` +
     (st.failures.length ? `; FAILURES ${st.failures.length}: ${st.failures[0]}` : '');
-  rows.push({ name: '1a signed xt e2e, sequential', n: seqStats.total.length, rate: seqStats.total.length / (seqMs / 1000), unit: 'xt/s', p50: pct(seqStats.total, 50), p99: pct(seqStats.total, 99), base: { name: 'rw tx = 1-transfer block, sequential', rate: baseSeqXt }, note: xtNote(seqStats) });
-  rows.push({ name: '1b signed xt e2e, 16 in flight', n: parStats.total.length, rate: parStats.total.length / (parMs / 1000), unit: 'xt/s', p50: pct(parStats.total, 50), p99: pct(parStats.total, 99), base: { name: 'rw tx = 1-transfer block, 16 in flight', rate: baseParXt }, note: xtNote(parStats) + `; sr25519 sign+verify alone ${signVerifyUs.toFixed(0)} µs/xt` });
+  rows.push({ name: '1a signed xt e2e, sequential', n: seqStats.total.length, rate: seqStats.total.length / (seqStats.ms / 1000), unit: 'xt/s', p50: pct(seqStats.total, 50), p99: pct(seqStats.total, 99), base: { name: 'rw tx = 1-transfer block, sequential', rate: baseSeqXt }, note: xtNote(seqStats, blocksOf.seq) });
+  rows.push({ name: '1b signed xt e2e, 16 in flight', n: parStats.total.length, rate: parStats.total.length / (parStats.ms / 1000), unit: 'xt/s', p50: pct(parStats.total, 50), p99: pct(parStats.total, 99), base: { name: 'rw tx = 1-transfer block, 16 in flight', rate: baseParXt }, note: xtNote(parStats, blocksOf.par) + `; sr25519 sign+verify (signature.ts) alone ${signVerifyUs.toFixed(0)} µs/xt` });
 
   // ---- 2. minting through create-multiple ----
+  // Per batch, interleaved: 2a custodial use=Result, 2b client-signed (build, sign, submit,
+  // status; for comparison), and the baseline: 100 token rows of the shape the ledger stored
+  // (read back from the host), bulkPut in one rw transaction.
   const mintLat: number[] = [];
   const minted: number[] = [];
-  const mintMs = await phase(control, '2 create-multiple mint', async () => {
-    const t0 = now();
-    for (let b = 0; b < MINT_BATCHES; b++) {
-      const tokens = Array.from({ length: MINT_BATCH }, (_, i) => ({ data: { name: `Bench token ${b * MINT_BATCH + i}`, description: 'A little data for the bench' } }));
-      const r = await http('POST', '/tokens/create-multiple?use=Result', { address: alice.address, collectionId, tokens }, seed('//Alice'));
-      if (r.status !== 201 || r.json.isError) throw new Error(`create-multiple → ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
-      mintLat.push(r.ms);
-      for (const p of r.json.parsed as { tokenId: number }[]) minted.push(p.tokenId);
-    }
-    return now() - t0;
-  });
-  // 2b: the same batches signed by the client (build, sign, submit, status): no custodial seed
-  // derivation or signing in the host.
   const mintSignedLat: number[] = [];
   let mintedSigned = 0;
-  const mintSignedMs = await phase(control, '2b create-multiple mint, client-signed', async () => {
-    const t0 = now();
-    for (let b = 0; b < MINT_BATCHES; b++) {
-      const tb = now();
-      const tokens = Array.from({ length: MINT_BATCH }, (_, i) => ({ data: { name: `Signed token ${b * MINT_BATCH + i}`, description: 'A little data for the bench' } }));
-      const built = await ok('POST', '/tokens/create-multiple?use=Build', { address: alice.address, collectionId, tokens });
-      const signature = signMessage(alice, hexToU8a(built.signerPayloadHex));
-      const { hash } = await ok('POST', '/extrinsic/submit', { signerPayloadJSON: built.signerPayloadJSON, signature });
-      const st = await ok('GET', `/extrinsic/status?hash=${hash}`);
-      if (st.isError || !Array.isArray(st.parsed)) throw new Error(`client-signed mint failed: ${JSON.stringify(st).slice(0, 300)}`);
-      mintedSigned += st.parsed.length;
-      mintSignedLat.push(now() - tb);
-    }
-    return now() - t0;
-  });
-  const mintRow = (await control.sampleToken(collectionId, minted[0])) as Record<string, unknown>;
-  // Baseline 2: the same number of token rows (the shape the ledger stored), bulkPut in rw
-  // transactions of 100.
+  let mintMs = 0;
+  let mintSignedMs = 0;
+  let baseMintMs = 0;
+  let mintRow: Record<string, unknown> | null = null;
   const BASE_C = 7;
-  t = now();
+  const tokensOf = (label: string, b: number) => Array.from({ length: MINT_BATCH }, (_, i) => ({ data: { name: `${label} token ${b * MINT_BATCH + i}`, description: 'A little data for the bench' } }));
   for (let b = 0; b < MINT_BATCHES; b++) {
-    const batch = Array.from({ length: MINT_BATCH }, (_, i) => ({ ...structuredClone(mintRow), collectionId: BASE_C, tokenId: b * MINT_BATCH + i + 1 }));
-    await db.transaction('rw', db.tokens, () => db.tokens.bulkPut(batch as never[]));
+    mintMs += await phase(control, '2a create-multiple mint, use=Result (custodial)', () =>
+      timed(async () => {
+        const r = await http('POST', '/tokens/create-multiple?use=Result', { address: alice.address, collectionId, tokens: tokensOf('Bench', b) }, seed('//Alice'));
+        if (r.status !== 201 || r.json.isError) throw new Error(`create-multiple → ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+        mintLat.push(r.ms);
+        for (const p of r.json.parsed as { tokenId: number }[]) minted.push(p.tokenId);
+      })
+    );
+    mintSignedMs += await phase(control, '2b create-multiple mint, client-signed', () =>
+      timed(async () => {
+        const tb = now();
+        const built = await ok('POST', '/tokens/create-multiple?use=Build', { address: alice.address, collectionId, tokens: tokensOf('Signed', b) });
+        const signature = signMessage(alice, hexToU8a(built.signerPayloadHex));
+        const { hash } = await ok('POST', '/extrinsic/submit', { signerPayloadJSON: built.signerPayloadJSON, signature });
+        const st = await ok('GET', `/extrinsic/status?hash=${hash}`);
+        if (st.isError || !Array.isArray(st.parsed)) throw new Error(`client-signed mint failed: ${JSON.stringify(st).slice(0, 300)}`);
+        mintedSigned += st.parsed.length;
+        mintSignedLat.push(now() - tb);
+      })
+    );
+    mintRow ??= (await control.sampleToken(collectionId, minted[0])) as Record<string, unknown>;
+    const batch = Array.from({ length: MINT_BATCH }, (_, i) => ({ ...structuredClone(mintRow!), collectionId: BASE_C, tokenId: b * MINT_BATCH + i + 1 }));
+    baseMintMs += await timed(() => db.transaction('rw', db.tokens, () => db.tokens.bulkPut(batch as never[])));
   }
-  const baseMint = (MINT_BATCHES * MINT_BATCH) / ((now() - t) / 1000);
+  const baseMint = (MINT_BATCHES * MINT_BATCH) / (baseMintMs / 1000);
   const mintRate = minted.length / (mintMs / 1000);
   const mintSignedRate = mintedSigned / (mintSignedMs / 1000);
   rows.push({ name: '2a mint, create-multiple ×100, use=Result', n: minted.length, rate: mintRate, unit: 'tok/s', p50: pct(mintLat, 50), p99: pct(mintLat, 99), base: { name: 'bulkPut 100 token rows per rw tx', rate: baseMint }, note: `latency is per batch of ${MINT_BATCH} (custodial: Authorization: Seed //Alice)` });
   rows.push({ name: '2b mint, ×100, build+sign+submit+status', n: mintedSigned, rate: mintSignedRate, unit: 'tok/s', p50: pct(mintSignedLat, 50), p99: pct(mintSignedLat, 99), base: { name: 'bulkPut 100 token rows per rw tx', rate: baseMint }, note: 'latency is per batch, all four steps; for comparison only (the target is on 2a)' });
 
   // ---- 3. reads ----
+  // Per round, interleaved: Opalite's GET /tokens, two reference servers in the host thread
+  // (node:http floor with a fixed answer; a direct GET-token prototype), and the raw baseline
+  // db.tokens.get([c,t]) of the same tokens (ids shifted into the baseline's rows).
+  const ref = (await control.startReference(collectionId, minted[0])) as { floor: string; direct: string };
   const rand = rng(42);
   const picks = Array.from({ length: N_READS }, () => Math.floor(rand() * minted.length));
-  const readLat: number[] = [];
+  const order = picks.map((_, i) => i);
   const readFail: string[] = [];
-  const readOne = async (i: number, lat: number[]) => {
-    const r = await http('GET', `/tokens?collectionId=${collectionId}&tokenId=${minted[picks[i]]}`);
-    if (r.status !== 200 || r.json.tokenId !== minted[picks[i]]) readFail.push(`${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
-    lat.push(r.ms);
+  interface Side {
+    ms: number;
+    n: number;
+    lat: number[];
+  }
+  const side = (): Side => ({ ms: 0, n: 0, lat: [] });
+  const sides = {
+    opalite: { seq: side(), par: side() },
+    floor: { seq: side(), par: side() },
+    direct: { seq: side(), par: side() },
+    raw: { seq: side(), par: side() }
   };
-  const readSeqMs = await phase(control, '3a GET /tokens sequential', async () => {
-    const t0 = now();
-    for (let i = 0; i < N_READS; i++) await readOne(i, readLat);
-    return now() - t0;
+  const urlOf = (base: string, i: number) => `${base}/tokens?collectionId=${collectionId}&tokenId=${minted[picks[i]]}`;
+  const getters: Record<keyof typeof sides, (i: number) => Promise<void>> = {
+    opalite: async (i) => {
+      const r = await http('GET', `/tokens?collectionId=${collectionId}&tokenId=${minted[picks[i]]}`);
+      if (r.status !== 200 || r.json.tokenId !== minted[picks[i]]) readFail.push(`${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+    },
+    floor: async (i) => {
+      const r = await send(urlOf(ref.floor, i));
+      if (r.status !== 200) throw new Error(`floor → ${r.status}`);
+    },
+    direct: async (i) => {
+      const r = await send(urlOf(ref.direct, i));
+      if (r.status !== 200) throw new Error(`direct → ${r.status}`);
+    },
+    raw: async (i) => {
+      if (!(await db.tokens.get([BASE_C, picks[i] + 1]))) throw new Error('baseline read missed');
+    }
+  };
+  const measure = async (name: keyof typeof sides, mode: 'seq' | 'par', ids: number[]) => {
+    const s = sides[name][mode];
+    const one = async (i: number) => {
+      const t0 = now();
+      await getters[name](i);
+      s.lat.push(now() - t0);
+    };
+    const label = `3${mode === 'seq' ? 'a' : 'b'} GET /tokens ${mode === 'seq' ? 'sequential' : '16 in flight'}`;
+    const run = () =>
+      timed(async () => {
+        if (mode === 'seq') for (const i of ids) await one(i);
+        else await inFlight(ids.length, PAR, (k) => one(ids[k]));
+      });
+    s.ms += name === 'opalite' ? await phase(control, label, run) : await run();
+    s.n += ids.length;
+  };
+  for (let r = 0; r < ROUNDS; r++) {
+    const ids = slice(order, r);
+    for (const mode of ['seq', 'par'] as const) for (const name of ['opalite', 'floor', 'direct', 'raw'] as const) await measure(name, mode, ids);
+  }
+  const rate = (s: Side) => s.n / (s.ms / 1000);
+  const baseReadSeq = rate(sides.raw.seq);
+  const baseReadPar = rate(sides.raw.par);
+  const readSeq = rate(sides.opalite.seq);
+  const readPar = rate(sides.opalite.par);
+  const readRow = (name: string, s: Side, mode: 'seq' | 'par', note?: string): Row => ({
+    name: `${name}, ${mode === 'seq' ? 'sequential' : '16 in flight'}`,
+    n: s.n,
+    rate: rate(s),
+    unit: 'req/s',
+    p50: pct(s.lat, 50),
+    p99: pct(s.lat, 99),
+    base: { name: `db.tokens.get([c,t]), ${mode === 'seq' ? 'sequential' : '16 in flight'}`, rate: mode === 'seq' ? baseReadSeq : baseReadPar },
+    note
   });
-  const readParLat: number[] = [];
-  const readParMs = await phase(control, '3b GET /tokens 16 in flight', async () => {
-    const t0 = now();
-    await inFlight(N_READS, PAR, (i) => readOne(i, readParLat));
-    return now() - t0;
-  });
-  // Baseline 3: db.tokens.get([c, t]) of the same tokens (ids shifted into the baseline rows).
-  const baseKey = (i: number): [number, number] => [BASE_C, picks[i] + 1];
-  let baseMiss = 0;
-  t = now();
-  for (let i = 0; i < N_READS; i++) if (!(await db.tokens.get(baseKey(i)))) baseMiss++;
-  const baseReadSeq = N_READS / ((now() - t) / 1000);
-  t = now();
-  await inFlight(N_READS, PAR, async (i) => {
-    if (!(await db.tokens.get(baseKey(i)))) baseMiss++;
-  });
-  const baseReadPar = N_READS / ((now() - t) / 1000);
-  if (baseMiss) throw new Error(`baseline reads missed ${baseMiss} rows`);
-  const readSeq = N_READS / (readSeqMs / 1000);
-  const readPar = N_READS / (readParMs / 1000);
-  rows.push({ name: '3a GET /tokens, sequential', n: N_READS, rate: readSeq, unit: 'req/s', p50: pct(readLat, 50), p99: pct(readLat, 99), base: { name: 'db.tokens.get([c,t]), sequential', rate: baseReadSeq }, note: readFail.length ? `FAILURES ${readFail.length}: ${readFail[0]}` : undefined });
-  rows.push({ name: '3b GET /tokens, 16 in flight', n: N_READS, rate: readPar, unit: 'req/s', p50: pct(readParLat, 50), p99: pct(readParLat, 99), base: { name: 'db.tokens.get([c,t]), 16 in flight', rate: baseReadPar } });
+  rows.push(readRow('3a GET /tokens', sides.opalite.seq, 'seq', readFail.length ? `FAILURES ${readFail.length}: ${readFail[0]}` : undefined));
+  rows.push(readRow('3b GET /tokens', sides.opalite.par, 'par'));
+  rows.push(readRow('ref node:http floor (fixed JSON)', sides.floor.seq, 'seq', 'not Opalite: a node:http server in the host thread answering a fixed token JSON (the HTTP + client floor)'));
+  rows.push(readRow('ref node:http floor (fixed JSON)', sides.floor.par, 'par'));
+  rows.push(readRow('ref direct GET token (prototype)', sides.direct.seq, 'seq', 'bench-only prototype: same ledger.read + presenter as the route, straight on node:http (no hono/zod/WHATWG Request/Response)'));
+  rows.push(readRow('ref direct GET token (prototype)', sides.direct.par, 'par'));
+
+  // Reference for 1: the same signed-extrinsic flow straight into the Ledger, without HTTP.
+  const lo = (await phase(control, 'ref ledger.submit→included (no HTTP), seq then 16 in flight', () => control.ledgerOnly('//BenchSeq', parPairs.map((_, i) => `//BenchPar${i}`), 100, 15))) as { seq: number; par: number; seqP50: number; parP50: number; seqBlocks: number; parBlocks: number; parMax: number };
+  rows.push({ name: 'ref ledger.submit→included, sequential', n: 100, rate: lo.seq, unit: 'xt/s', p50: lo.seqP50, base: { name: 'rw tx = 1-transfer block, sequential', rate: baseSeqXt }, note: `no HTTP: pre-built, pre-signed balance transfers; timed = verify + checks + block; ${lo.seqBlocks} blocks` });
+  rows.push({ name: 'ref ledger.submit→included, 16 in flight', n: 16 * 15, rate: lo.par, unit: 'xt/s', p50: lo.parP50, base: { name: 'rw tx = 1-transfer block, 16 in flight', rate: baseParXt }, note: `ledger-level 16-in-flight/sequential = ${(lo.par / lo.seq).toFixed(2)}×; ${perBlock({ blocks: lo.parBlocks, extrinsics: 16 * 15, maxPerBlock: lo.parMax })}` });
 
   // Where the time of one request goes, layer by layer, timed inside the host thread.
   const breakdown = (await control.breakdown(collectionId, minted.slice(0, 500))) as [string, number][];
 
   await control.stop();
   db.close();
+  agent.destroy();
   await Dexie.delete(db.name).catch(() => {});
 
   // ---- report ----
@@ -450,7 +578,15 @@ async function main() {
   console.log(`TARGET 1 ${verdict(ratio >= 3 && failures === 0)}: 16-in-flight ${parRate.toFixed(0)} xt/s vs sequential ${seqRate.toFixed(0)} xt/s = ${ratio.toFixed(2)}× (target ≥ 3×)`);
   console.log(`TARGET 2 ${verdict(mintRate >= 2000)}: create-multiple ${mintRate.toFixed(0)} tokens/s (target ≥ 2,000; raw bulkPut baseline ${baseMint.toFixed(0)} tokens/s)`);
   console.log(`TARGET 3 ${verdict(readRatioSeq >= 0.5 && readRatioPar >= 0.5)}: GET /tokens sequential ${readSeq.toFixed(0)}/s = ${(100 * readRatioSeq).toFixed(1)}% of raw ${baseReadSeq.toFixed(0)}/s; 16 in flight ${readPar.toFixed(0)}/s = ${(100 * readRatioPar).toFixed(1)}% of raw ${baseReadPar.toFixed(0)}/s (target ≥ 50%)`);
-  console.log(`total ${((now() - started) / 1000).toFixed(1)} s`);
+  const wall = (now() - started) / 1000;
+  const busy1 = machineBusySeconds();
+  const cpu1 = process.cpuUsage(cpu0);
+  const ours = (cpu1.user + cpu1.system) / 1e6;
+  const foreign = busy0 === null || busy1 === null ? null : Math.max(0, busy1 - busy0 - ours) / wall;
+  console.log(
+    `total ${wall.toFixed(1)} s on ${cpus().length} CPUs; this process used ${(ours / wall).toFixed(2)} cores on average` +
+      (foreign === null ? '' : `, other processes ${foreign.toFixed(2)} cores (numbers are noisy when that is high)`)
+  );
 }
 
 await main();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
-import { ALICE, BOB, call, createCollection, hardReload, launchBrowser, mint, openControlled, serveApp } from './support';
+import { ALICE, BOB, call, createCollection, hardReload, launchBrowser, mint, openControlled, serveApp, stopServiceWorkers } from './support';
 
 let browser: Browser;
 let app: RunningPreview;
@@ -86,6 +86,9 @@ describe('export, reset, import', () => {
     const mode = await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'manual' });
     expect(mode.json.blockMode).toEqual({ kind: 'manual' });
     await expect.poll(async () => (await call(other, 'GET', '/sandbox/v1/dev/status')).json.blockMode.kind).toBe('manual');
+    // The setting outlives the worker (stopped when idle, it starts afresh).
+    await stopServiceWorkers(page);
+    expect((await call(page, 'GET', '/sandbox/v1/dev/status')).json.blockMode).toEqual({ kind: 'manual' });
     const head = (await call(page, 'GET', '/sandbox/v1/dev/status')).json.head.number;
     const pooled = await call(
       page,

@@ -1,12 +1,12 @@
-// Build the app once for the whole e2e run. A build newer than every source is reused
-// (OPALITE_E2E_BUILD=always forces a build, =never skips it).
+// Build the app once for the whole e2e run, into a folder of its own (E2E_BUILD_DIR, not
+// build/), so a build someone else runs meanwhile cannot swap files under the browser. A build
+// newer than every source is reused (OPALITE_E2E_BUILD=always forces a build, =never skips it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { E2E_BUILD_DIR, E2E_KIT_DIR, PROJECT_ROOT as root } from './paths';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const output = join(root, 'build', 'service-worker.js');
+const output = join(E2E_BUILD_DIR, 'service-worker.js');
 const SOURCES = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newestMtime(path: string): number {
@@ -19,7 +19,7 @@ function newestMtime(path: string): number {
 }
 
 function buildIsFresh(): boolean {
-  if (!existsSync(output) || !existsSync(join(root, 'build', 'index.html'))) return false;
+  if (!existsSync(output) || !existsSync(join(E2E_BUILD_DIR, 'index.html'))) return false;
   const built = statSync(output).mtimeMs;
   return SOURCES.every((source) => newestMtime(join(root, source)) < built);
 }
@@ -30,6 +30,8 @@ export default function setup(): void {
   const started = Date.now();
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: root,
+    // NODE_ENV: vitest sets it to `test`, which would make this a development build.
+    env: { ...process.env, NODE_ENV: 'production', OPALITE_BUILD_DIR: E2E_BUILD_DIR, OPALITE_KIT_DIR: E2E_KIT_DIR },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe']
   });

@@ -52,7 +52,7 @@ describe('offline', () => {
     const other = await context.newPage();
     const response = await other.goto(`${app.url}collections/1?from=offline`);
     expect(response?.status()).toBe(200);
-    expect(await other.title()).toBe('Opalite');
+    expect(await other.title()).toContain('Opalite');
     expect(await other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await other.close();
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
-import { ALICE, BOB, call, createCollection, launchBrowser, mint, openControlled, serveApp, submit } from './support';
+import { ALICE, BOB, call, createCollection, launchBrowser, mint, openControlled, serveApp, stopServiceWorkers, submit } from './support';
 
 let browser: Browser;
 let app: RunningPreview;
@@ -51,6 +51,17 @@ describe('the REST API through the service worker', () => {
     expect((await call(page, 'GET', `/sandbox/v1/tokens/owner?collectionId=1&tokenId=1`)).json).toMatchObject({ owner: BOB });
     // The page heard the blocks on the ledger channel.
     await expect.poll(() => page.locator('[data-testid="head-block"]').textContent()).toBe('3');
+    // The first block holding a user's extrinsic made the page ask for persistent storage.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('opalite.persist-asked'))).not.toBeNull();
+  });
+
+  it('starts again after the browser stopped it, reopening the database lazily', async () => {
+    const before = (await call(page, 'GET', '/sandbox/v1/dev/status')).json;
+    await stopServiceWorkers(page);
+    const after = await call(page, 'GET', '/sandbox/v1/dev/status');
+    expect(after.host).toBe('service-worker');
+    expect(after.json).toMatchObject({ genesisHash: before.genesisHash, head: before.head });
+    expect(await createCollection(page, 'After a restart')).toBe(2);
   });
 
   it('answers errors in the envelope, and the OpenAPI document', async () => {
@@ -69,7 +80,7 @@ describe('the REST API through the service worker', () => {
     const other = await context.newPage();
     const shell = await other.goto(`${app.url}collections/1`);
     expect(shell?.status()).toBe(200);
-    expect(await other.title()).toBe('Opalite');
+    expect(await other.title()).toContain('Opalite');
     expect(await other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // A navigation to the API shows its JSON, not the app.
     const json = await other.goto(`${app.url}sandbox/v1/collections?collectionId=1`);

@@ -3,11 +3,12 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPreview, type RunningPreview } from '../../server/preview';
+import { E2E_BUILD_DIR } from './paths';
 
-export const BUILD_DIR = fileURLToPath(new URL('../../build', import.meta.url));
+/** The app as globalSetup built it for these tests. */
+export const BUILD_DIR = E2E_BUILD_DIR;
 
 export const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
@@ -55,6 +56,14 @@ export async function waitForWorker(page: Page): Promise<void> {
 export async function hardReload(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await Promise.all([page.waitForEvent('load'), cdp.send('Page.reload', { ignoreCache: true })]);
+  await cdp.detach();
+}
+
+/** Stop the service worker, as the browser does when it is idle: its globals are gone. */
+export async function stopServiceWorkers(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
 }
 

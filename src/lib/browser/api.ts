@@ -30,7 +30,10 @@ function inPageHost(): Promise<BrowserHost> {
         kind: 'page',
         appVersion: version,
         onClosed: () => {
+          // Deleted or upgraded under us: the next request opens the database afresh.
+          const stale = inPage;
           inPage = null;
+          void stale?.then((h) => h.close()).catch(() => {});
         }
       })
     )

@@ -6,6 +6,7 @@ import { fileServer, ipfsRoutes } from '../api/routes/ipfs';
 import { LedgerHost, type HostKind, type WriteLock } from '../host/ledger-host';
 import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../storage/schema';
 import { openDexieStore } from '../storage/dexie-store';
+import { openHostSettings } from './host-settings';
 import { LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, WRITER_LOCK, readChannelMessage, type ChannelMessage } from './protocol';
 
 export interface BrowserHostOptions {
@@ -30,11 +31,17 @@ export function webLock(name: string = WRITER_LOCK): WriteLock | undefined {
 }
 
 export async function openBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const store = await openDexieStore({ name: options.dbName ?? DEFAULT_DB_NAME });
+  const dbName = options.dbName ?? DEFAULT_DB_NAME;
+  const store = await openDexieStore({ name: dbName });
+  // Closed by the browser (site data cleared), or about to be closed for a newer build's upgrade.
   store.db.on('close', () => options.onClosed?.());
+  store.db.on('versionchange', () => void options.onClosed?.());
+  // The block mode outlives this context: the worker is stopped when idle and starts afresh.
+  const settings = openHostSettings(dbName);
   const host = await LedgerHost.open({
     kind: options.kind,
     store,
+    blockMode: await settings.blockMode(),
     network: NETWORK,
     shared: true,
     writeLock: webLock(),
@@ -51,7 +58,10 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
   const stops = [
     host.onBlock((b) => post({ v: PROTOCOL_VERSION, type: 'block', number: b.number, hash: b.hash, extrinsics: b.extrinsics.length })),
     host.onReplaced((s) => post({ v: PROTOCOL_VERSION, type: 'replaced', genesisHash: s.genesisHash, number: s.head.number, hash: s.head.hash })),
-    host.onBlockModeChange((mode) => post({ v: PROTOCOL_VERSION, type: 'block-mode', mode }))
+    host.onBlockModeChange((mode) => {
+      void settings.setBlockMode(mode);
+      post({ v: PROTOCOL_VERSION, type: 'block-mode', mode });
+    })
   ];
   channel?.addEventListener('message', (event) => {
     const message = readChannelMessage(event.data);
@@ -68,6 +78,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
       channel?.close();
       host.close();
       store.close();
+      settings.close();
     }
   };
 }

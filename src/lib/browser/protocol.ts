@@ -52,6 +52,17 @@ export interface HelloMessage {
   dbSchemaVersion: number;
 }
 
+/**
+ * Sent every few seconds while blocks are not instant: each message keeps the browser from
+ * stopping the idle worker, whose pool of waiting extrinsics lives in memory.
+ */
+export interface KeepAliveMessage {
+  v: number;
+  type: 'keep-alive';
+}
+
+export const KEEP_ALIVE_MS = 20_000;
+
 /** workbox-window's message asking a waiting worker to take over. */
 export const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
 

@@ -6,7 +6,7 @@ import type { HostStatus } from '../host/ledger-host';
 import { DB_SCHEMA_VERSION } from '../storage/schema';
 import { ensureApi, installFetchFallback, isControlled } from './api';
 import { isPersisted, requestPersistence } from './persist';
-import { LEDGER_CHANNEL, NETWORK, compareWithWorker, describeCompatibility, hello, readChannelMessage, type HelloMessage } from './protocol';
+import { KEEP_ALIVE_MS, LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, compareWithWorker, describeCompatibility, hello, readChannelMessage, type HelloMessage } from './protocol';
 import { greetWorker, registerServiceWorker, serviceWorkerSupported } from './register';
 
 export const hostStatus = $state({
@@ -75,10 +75,11 @@ export async function startHostStatus(): Promise<() => void> {
   });
   hostStatus.persisted = await isPersisted();
 
-  if (serviceWorkerSupported()) {
+  // In `vite dev` no worker is registered (a cached shell would fight hot reloading): the page
+  // answers the API itself.
+  if (!dev && serviceWorkerSupported()) {
     try {
       await registerServiceWorker({
-        type: dev ? 'module' : 'classic',
         onUpdateReady: (accept) => {
           acceptUpdate = accept;
           hostStatus.updateReady = true;
@@ -92,7 +93,13 @@ export async function startHostStatus(): Promise<() => void> {
   }
   await greet();
   await refreshChain();
+  // Pooled extrinsics (manual and interval blocks) live in the worker's memory: keep it awake.
+  const keepAlive = setInterval(() => {
+    if (hostStatus.chain?.blockMode.kind === 'instant' || !isControlled()) return;
+    navigator.serviceWorker.controller?.postMessage({ v: PROTOCOL_VERSION, type: 'keep-alive' });
+  }, KEEP_ALIVE_MS);
   return () => {
+    clearInterval(keepAlive);
     channel?.close();
     uninstall();
     started = false;

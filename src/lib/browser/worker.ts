@@ -65,7 +65,12 @@ export function startServiceWorker(scope: ServiceWorkerScope, app: WorkerBuild):
     } catch (error) {
       return unavailable(error);
     }
-    return open.host.handle(request);
+    try {
+      return await open.host.handle(request);
+    } catch (error) {
+      // The handler answers its own errors; this is the host failing around it.
+      return errorEnvelope(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async function fromShell(request: Request): Promise<Response> {
@@ -118,5 +123,7 @@ export function startServiceWorker(scope: ServiceWorkerScope, app: WorkerBuild):
     if (data?.type === 'SKIP_WAITING') return event.waitUntil(scope.skipWaiting());
     // A page asks who we are; the reply goes to its MessageChannel port when it sent one.
     if (readHello(data)) (event.ports[0] ?? event.source)?.postMessage(hello(app.version, DB_SCHEMA_VERSION));
+    // 'keep-alive' needs no answer: receiving it is what keeps this worker from idling out.
+
   });
 }

@@ -1,6 +1,8 @@
 // LedgerHost over a Dexie store on fake-indexeddb: dev routes (export, import, reset, seal,
 // block mode), file routes, and two hosts sharing one database as the worker and a tab do.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { CID } from 'multiformats/cid';
+import { base58btc } from 'multiformats/bases/base58';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devRoutes } from '../api/routes/dev';
 import { cidOf, fileServer, ipfsRoutes } from '../api/routes/ipfs';
@@ -176,6 +178,21 @@ describe('dev routes', () => {
   });
 });
 
+describe('pending extrinsics across a reset', () => {
+  it('refuses what waited for the old chain rather than leaving it hanging', async () => {
+    const host = await openHost();
+    host.setBlockMode({ kind: 'manual' });
+    const waiting = call(host, 'POST', '/sandbox/v1/balance/transfer?use=Result', { address: ALICE, destination: BOB, amount: 1 }, { authorization: 'Seed //Alice' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call(host, 'POST', '/sandbox/v1/dev/reset');
+    const answer = await waiting;
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.message).toMatch(/replaced/);
+    // The new chain is untouched, and still in manual mode.
+    expect((await call(host, 'GET', '/sandbox/v1/dev/status')).json).toMatchObject({ head: { number: 0 }, blockMode: { kind: 'manual' } });
+  });
+});
+
 describe('files', () => {
   it('stores an upload under its CIDv1 and serves it at <origin>/ipfs/<cid>', async () => {
     const host = await openHost();
@@ -193,6 +210,10 @@ describe('files', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new TextDecoder().decode(await file.arrayBuffer())).toBe('hello opalite');
     expect((await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`, { headers: { 'if-none-match': `"${cid}"` } }))).status).toBe(304);
+    // The base58 spelling of the same CID finds it too.
+    const base58 = CID.parse(cid).toString(base58btc);
+    expect(base58).toMatch(/^zb2/);
+    expect((await host.handle(new Request(`${ORIGIN}/ipfs/${base58}`))).status).toBe(200);
     const missing = await host.handle(new Request(`${ORIGIN}/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy`));
     expect(missing.status).toBe(404);
     expect((await host.handle(new Request(`${ORIGIN}/ipfs/nonsense`))).status).toBe(400);

@@ -106,6 +106,8 @@ interface Running {
   ledger: Ledger;
   handler: RestHandler;
   unsubscribe: () => void;
+  /** From now on this Ledger writes no block (it belongs to a replaced chain). */
+  retire: () => void;
 }
 
 export class LedgerHost {
@@ -280,12 +282,18 @@ export class LedgerHost {
     this.running = await this.start();
     previous.unsubscribe();
     previous.ledger.close();
+    // Whatever still waits in the old pool (manual or interval blocks) was meant for the old
+    // chain: sealing it now settles every waiting submitter with a refusal instead of never.
+    previous.retire();
+    void previous.ledger.sealBlock().catch(() => {});
   }
 
   private async start(): Promise<Running> {
     let genesis: string | null = null;
+    let retired = false;
     const lock: WriteLock = (fn) =>
       this.baseLock(async () => {
+        if (retired) throw new LedgerReplacedError();
         if (genesis !== null && this.options.shared) await this.checkGenesis(genesis);
         return fn();
       });
@@ -305,7 +313,7 @@ export class LedgerHost {
     const unsubscribe = ledger.onBlock((block) => {
       for (const listener of this.blockListeners) listener(block);
     });
-    return { ledger, handler, unsubscribe };
+    return { ledger, handler, unsubscribe, retire: () => (retired = true) };
   }
 
   /** Inside the write lock: is the stored chain still `genesis`? If not, follow it and refuse. */

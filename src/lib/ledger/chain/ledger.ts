@@ -329,10 +329,13 @@ export class Ledger {
   /** Start producing if idle; what arrives meanwhile is grouped into the next block. */
   private schedule(): void {
     if (this.producing || this.pool.length === 0) return;
-    this.producing = this.produce().finally(() => {
-      this.producing = null;
-      if (this.blockModeValue.kind === 'instant') this.schedule();
-    });
+    // Each waiting submitter already got the failure; the scheduler itself must not reject.
+    this.producing = this.produce()
+      .catch(() => {})
+      .finally(() => {
+        this.producing = null;
+        if (this.blockModeValue.kind === 'instant') this.schedule();
+      });
   }
 
   private async produce(onBlock?: (block: BlockRecord) => void): Promise<void> {

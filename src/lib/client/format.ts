@@ -1,0 +1,89 @@
+// Small pure helpers for showing what the API answers: addresses, amounts, texts, images,
+// nesting addresses, image inputs.
+import type { LocalizedText, Media, TokenRef } from './types';
+
+/** `5Grw…utQY` */
+export function shortAddress(address: string, keep = 6): string {
+  if (!address || address.length <= keep * 2 + 1) return address;
+  return `${address.slice(0, keep)}…${address.slice(-4)}`;
+}
+
+/** The default-language text of a localized value (`{_: 'x', fr: 'y'}` → `x`). */
+export function localized(value: LocalizedText | string | null | undefined | unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && '_' in (value as object)) return String((value as { _: unknown })._);
+  return JSON.stringify(value);
+}
+
+/** An attribute value for reading: enums and lists included. */
+export function attributeText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(attributeText).join(', ');
+  return localized(value);
+}
+
+const NESTING_PREFIX = '0xf8238ccfff8ed887463fd5e0';
+
+/** The token a nesting address stands for (`0xf8238ccfff8ed887463fd5e0` + collection + token), or null. */
+export function nestingTarget(address: string): TokenRef | null {
+  const lower = address.toLowerCase();
+  if (!lower.startsWith(NESTING_PREFIX) || lower.length !== 42) return null;
+  const collectionId = Number.parseInt(lower.slice(26, 34), 16);
+  const tokenId = Number.parseInt(lower.slice(34, 42), 16);
+  return Number.isFinite(collectionId) && Number.isFinite(tokenId) ? { collectionId, tokenId } : null;
+}
+
+/** The address a token is reachable at when something is nested in it. */
+export function tokenAddress(ref: TokenRef): string {
+  const hex = (n: number) => n.toString(16).padStart(8, '0');
+  return `${NESTING_PREFIX}${hex(ref.collectionId)}${hex(ref.tokenId)}`;
+}
+
+/** The URL an `<img>` should load for a media object, or null. */
+export function mediaUrl(media: Media | null | undefined): string | null {
+  if (!media) return null;
+  return media.fullUrl || media.url || null;
+}
+
+// CIDv0 (Qm + 44 base58) and CIDv1 in base32 (b…), the forms IPFS tools print.
+const CID = /^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{20,})$/;
+
+export function isCid(value: string): boolean {
+  return CID.test(value.trim());
+}
+
+/**
+ * The image object of mint `data` for what a person typed: a CID → `{ipfsCid}`, an `ipfs://` URI
+ * → `{ipfsCid}`, anything else that looks like a URL → `{url}`. Empty → undefined.
+ */
+export function imageInput(value: string | null | undefined): { ipfsCid: string } | { url: string } | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (text.startsWith('ipfs://')) return { ipfsCid: text.slice('ipfs://'.length).replace(/^ipfs\//, '') };
+  if (isCid(text)) return { ipfsCid: text };
+  return { url: text };
+}
+
+/** `1234.5` OPL with the unit; amounts arrive as decimal strings already scaled. */
+export function amountText(amount: { amount: string; unit: string } | null | undefined): string {
+  if (!amount) return '';
+  const [whole, fraction = ''] = amount.amount.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const shown = fraction.slice(0, 4).replace(/0+$/, '');
+  return `${grouped}${shown ? `.${shown}` : ''} ${amount.unit}`;
+}
+
+/** "12 s ago", "3 min ago", or a date. */
+export function timeAgo(at: number, now = Date.now()): string {
+  const seconds = Math.round((now - at) / 1000);
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return new Date(at).toLocaleString();
+}
+
+/** A JSON value in readable, stable form (bigint-safe). */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'null';
+}

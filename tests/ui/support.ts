@@ -1,0 +1,192 @@
+// What the UI tests share: Chromium, the built app on a random port, and the steps a person
+// takes again and again (create an account, approve the sign dialog). Tests act through roles and
+// labels, as a person using the app would.
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Keyring } from '@polkadot/keyring';
+import { hexToU8a, u8aToHex } from '@polkadot/util';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startPreview, type RunningPreview } from '../../server/preview';
+import { SCREENSHOT_DIR, UI_BUILD_DIR } from './paths';
+
+export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export function launchBrowser(): Promise<Browser> {
+  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+  return chromium.launch({ executablePath, headless: true, args: ARGS });
+}
+
+export function serveApp(): Promise<RunningPreview> {
+  return startPreview({ root: UI_BUILD_DIR, port: 0 });
+}
+
+/** Fails the test on uncaught page errors (collected, reported at the end). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Follows a link of the main navigation. */
+export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Collections' | 'Extrinsics' | 'Network' | 'API'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** The account creation flow: name and password, the phrase shown once, typed back. */
+export async function createAccount(page: Page, name: string, password: string): Promise<string> {
+  await nav(page, 'Accounts');
+  const first = page.getByRole('button', { name: 'Create your first account' });
+  if (await first.isVisible()) await first.click();
+  else await page.getByRole('button', { name: 'New account' }).click();
+  await page.getByLabel('Account name').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Generate a seed phrase' }).click();
+  const words = await page.getByRole('list', { name: 'Seed phrase' }).getByRole('listitem').allTextContents();
+  expect(words).toHaveLength(12);
+  await page.getByLabel('I have written the phrase down').check();
+  await page.getByLabel('Type the seed phrase again').fill(words.join(' '));
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  const card = page.getByRole('article', { name });
+  await card.waitFor();
+  // The phrase is gone from the page once the account exists.
+  expect(await page.getByRole('list', { name: 'Seed phrase' }).count()).toBe(0);
+  return (await card.locator('code').first().getAttribute('title'))!;
+}
+
+/**
+ * Approves the open sign dialog: checks what it shows, types the password when the key is
+ * locked, and waits until the dialog closes (success). Answers what the dialog said.
+ */
+export async function approve(page: Page, options: { password?: string; call?: string } = {}): Promise<{ call: string; askedPassword: boolean }> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const call = (await dialog.getByTestId('sign-call').textContent()) ?? '';
+  if (options.call) expect(call).toBe(options.call);
+  await expect.poll(() => dialog.getByTestId('sign-fee').textContent()).toMatch(/\d OPL$/);
+  const passwordField = dialog.getByLabel(/^Password of/);
+  const askedPassword = await passwordField.isVisible();
+  if (askedPassword) {
+    if (!options.password) throw new Error('The sign dialog asks for a password, and the test gave none');
+    await passwordField.fill(options.password);
+  }
+  await dialog.getByRole('button', { name: 'Sign and submit' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  return { call, askedPassword };
+}
+
+/** A valid 1×1 PNG whose colour depends on `seed` (so different uploads get different CIDs). */
+export function png(seed: number): Buffer {
+  // A tiny valid PNG: 1×1 RGB, one IDAT with zlib stored blocks, CRCs computed here.
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.from([0, (seed * 67) & 255, (seed * 131) & 255, (seed * 199) & 255]);
+  // zlib: header, one stored block, adler32.
+  let a = 1;
+  let b = 0;
+  for (const byte of raw) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((b << 16) | a) >>> 0, 0);
+  const stored = Buffer.concat([Buffer.from([0x78, 0x01, 0x01, raw.length, 0, ~raw.length & 255, 0xff]), raw, adler]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', stored), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Test data without clicking through every form: an extrinsic signed in the test process with
+ * the public dev key //Alice and sent through the page's own fetch (Build → Submit, no seed
+ * leaves the test). Answers `parsed`.
+ */
+export async function asAlice(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<any> {
+  await cryptoWaitReady();
+  const alice = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromUri('//Alice');
+  const built = await page.evaluate(
+    async ({ method, path, body }) => (await fetch(`/sandbox/v1${path}?use=Build`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json(),
+    { method, path, body: { address: alice.address, ...body } }
+  );
+  if (!built.signerPayloadHex) throw new Error(`Build of ${path} failed: ${JSON.stringify(built)}`);
+  const signature = u8aToHex(alice.sign(hexToU8a(built.signerPayloadHex), { withType: true }));
+  const status = await page.evaluate(
+    async ({ signerPayloadJSON, signature }) => {
+      const submit = await fetch('/sandbox/v1/extrinsic/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signerPayloadJSON, signature }) });
+      const { hash } = await submit.json();
+      for (let i = 0; i < 50; i++) {
+        const s = await (await fetch(`/sandbox/v1/extrinsic/status?hash=${hash}`)).json();
+        if (s.isCompleted || s.isError) return s;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no status for ${hash}`);
+    },
+    { signerPayloadJSON: built.signerPayloadJSON, signature }
+  );
+  if (status.isError) throw new Error(`${path} failed on chain: ${JSON.stringify(status.error)}`);
+  return status.parsed;
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+const CONTROL_ROLES = ['button', 'link', 'textbox', 'checkbox', 'radio', 'combobox', 'listbox', 'spinbutton', 'slider', 'switch', 'searchbox', 'menuitem', 'tab', 'treeitem', 'option'];
+
+/**
+ * Every control on the page has an accessible name, as the browser computes it (Playwright's
+ * aria snapshot names each node; a control without a quoted name has none).
+ */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  const snapshot = await page.locator('body').ariaSnapshot();
+  const unnamed = new RegExp(`^\\s*- (${CONTROL_ROLES.join('|')})(?=$|:|\\s\\[)`);
+  return snapshot.split('\n').filter((line) => unnamed.test(line)).map((line) => line.trim());
+}
+
+/** axe-core's rules, when `@axe-core/playwright` or `axe-core` is installed; null otherwise. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: number }[] | null> {
+  const require = createRequire(import.meta.url);
+  let source: string | null = null;
+  for (const id of ['axe-core/axe.min.js', '@axe-core/playwright/node_modules/axe-core/axe.min.js']) {
+    try {
+      source = require('node:fs').readFileSync(require.resolve(id), 'utf8') as string;
+      break;
+    } catch {
+      // not installed
+    }
+  }
+  if (!source) return null;
+  await page.addScriptTag({ content: source });
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  });
+}

@@ -1,0 +1,63 @@
+// server/preview.ts: the static host of the built app.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type RunningPreview } from '../../server/preview';
+
+let root: string;
+let preview: RunningPreview;
+
+beforeAll(async () => {
+  root = join(tmpdir(), `opalite-preview-${process.pid}`);
+  mkdirSync(join(root, '_app', 'immutable'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Opalite</title>');
+  writeFileSync(join(root, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, '_app', 'immutable', 'app.abc.js'), 'export {};');
+  writeFileSync(join(root, '_app', 'version.json'), '{"version":"1"}');
+  preview = await startPreview({ root, port: 0 });
+});
+
+afterAll(async () => {
+  await preview.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (path: string, init?: RequestInit) => fetch(new URL(path, preview.url), init);
+
+describe('the preview server', () => {
+  it('serves the worker uncached, allowed at the root', async () => {
+    const response = await get('/service-worker.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+  });
+
+  it('serves hashed assets as immutable, with their content type', async () => {
+    const response = await get('/_app/immutable/app.abc.js');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await get('/_app/version.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('falls back to index.html for page routes, not for missing files', async () => {
+    const page = await get('/collections/5', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Opalite</title>');
+    expect((await get('/_app/immutable/missing.js')).status).toBe(404);
+  });
+
+  it('never serves outside its root', async () => {
+    const response = await get('/..%2f..%2f..%2fetc%2fpasswd', { headers: { accept: 'text/html' } });
+    expect(await response.text()).not.toContain('root:');
+  });
+
+  it('explains that the ledger is in the browser when /sandbox or /ipfs reach it', async () => {
+    for (const [path, method] of [['/sandbox/v1/collections?collectionId=1', 'GET'], ['/sandbox/v1/collections', 'POST'], ['/ipfs/bafkrei', 'GET']]) {
+      const response = await get(path, { method });
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.message).toMatch(/lives in your browser/);
+    }
+  });
+});
