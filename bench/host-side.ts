@@ -341,5 +341,16 @@ async function breakdown(host: RunningHost, collectionId: number, tokenIds: numb
   out.push(['crypto: @polkadot/wasm-crypto sr25519Verify (WASM)', await timeIt(300, () => { if (!wasmCrypto.sr25519Verify(raw, msg, pk)) throw new Error('bad'); })]);
   out.push(['crypto: pair.sign (custodial sign, @scure)', await timeIt(60, () => pair.sign(msg))]);
   out.push(['crypto: pairFromSeed(//Alice) (per custodial request)', await timeIt(15, () => pairFromSeed('//Alice'))]);
+  // The payload work of one create-multiple batch of 100 tokens (2a/2b), done 2-4 times per batch.
+  const tokens = Array.from({ length: 100 }, (_, i) => ({ data: { name: `Breakdown token ${i}`, description: 'A little data for the bench' } }));
+  const buildReq = () =>
+    handler(new Request(`${host.url}/tokens/create-multiple?use=Build`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: pair.address, collectionId, tokens }) }));
+  out.push(['mint: handler POST create-multiple?use=Build ×100 (http-less)', await timeIt(30, async () => (await buildReq()).text())]);
+  const built = (await (await buildReq()).json()) as { signerPayloadJSON: Parameters<typeof ledger.signingMessage>[0] };
+  const method = built.signerPayloadJSON.method;
+  out.push([`mint: fromHex(method) (codec/hash.ts; ${(method.length - 2) / 2} bytes)`, await timeIt(60, () => fromHex(method))]);
+  out.push(['mint: Buffer.from(hex, "hex") of the same (for comparison)', await timeIt(60, () => Buffer.from(method.slice(2), 'hex'))]);
+  out.push(['mint: ledger.signingMessage(json) (encode payload + blake2)', await timeIt(60, () => ledger.signingMessage(built.signerPayloadJSON))]);
+  out.push(['mint: ledger.decodePayloadCall(json)', await timeIt(60, () => ledger.decodePayloadCall(built.signerPayloadJSON))]);
   return out;
 }

@@ -15,7 +15,6 @@ import { Worker } from 'node:worker_threads';
 import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { Dexie } from 'dexie';
 import { pairFromSeed, signMessage, verifySignature } from '../src/lib/codec/signature';
 import { LedgerDatabase, LEDGER_TABLES } from '../src/lib/storage/schema';
 import type { Control, ProfileSummary } from './host-side';
@@ -558,9 +557,8 @@ async function main() {
   const breakdown = (await control.breakdown(collectionId, minted.slice(0, 500))) as [string, number][];
 
   await control.stop();
-  db.close();
   agent.destroy();
-  await Dexie.delete(db.name).catch(() => {});
+  await db.delete().catch(() => db.close());
 
   // ---- report ----
   printTable();

@@ -14,6 +14,13 @@ import { parseSnapshot, serializeSnapshot } from '../src/lib/ledger/snapshot';
 import { openDexieStore } from '../src/lib/storage/dexie-store';
 import { DB_SCHEMA_VERSION } from '../src/lib/storage/schema';
 
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, authorization, x-sdk-version, accept',
+  'access-control-max-age': '600'
+};
+
 export interface HostOptions {
   port: number;
   host?: string;
@@ -100,6 +107,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const bind = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     const started = performance.now();
+    // Browser apps on other origins (the Opalite UI pointed at this host, the SDK in a page) may call it.
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      log(`OPTIONS ${req.url} 204 ${(performance.now() - started).toFixed(1)}ms`);
+      return;
+    }
     toRequest(req, `http://${req.headers.host ?? `${bind}:${options.port}`}`)
       .then(handler)
       .then(async (response) => {

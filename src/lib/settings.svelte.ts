@@ -1,5 +1,6 @@
 // The app's settings, kept in localStorage: which REST service the UI talks to (the built-in
 // sandbox or a remote base_url) and which wallet account acts. Versioned key, validated on read.
+import { NETWORK } from './browser/protocol';
 import { normalizeBaseUrl } from './client/client';
 
 export type NetworkSetting = { kind: 'sandbox' } | { kind: 'remote'; baseUrl: string };
@@ -13,7 +14,7 @@ interface Stored {
 
 export const SETTINGS_KEY = 'opalite:settings:v1';
 /** The built-in ledger's network segment (the service worker answers `<origin>/sandbox/v1`). */
-export const SANDBOX_PATH = '/sandbox/v1';
+export const SANDBOX_PATH = `/${NETWORK}/v1`;
 
 function defaults(): Stored {
   return { v: 1, network: { kind: 'sandbox' }, account: null, recentRemotes: [] };

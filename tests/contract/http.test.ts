@@ -176,3 +176,17 @@ describe('signatures and replay', () => {
     expectEnvelope(await http(host, 'GET', `/extrinsic/status?hash=0x${'ab'.repeat(32)}`), 404, 'NotFoundError');
   });
 });
+
+describe('CORS', () => {
+  it('answers preflight and marks responses for pages of other origins', async () => {
+    const preflight = await fetch(`${host.url}/collections`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
+    const read = await fetch(`${host.url}/common/chain-properties`, { headers: { origin: 'http://example.test' } });
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

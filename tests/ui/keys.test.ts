@@ -36,7 +36,7 @@ describe('keys', () => {
     const phrase = mnemonicGenerate(12);
     await page.getByRole('button', { name: 'Import account' }).click();
     await page.getByLabel('Account name').fill('Kim');
-    await page.getByLabel('Seed phrase').fill(`  ${phrase.toUpperCase()} `);
+    await page.getByLabel('Seed phrase', { exact: true }).fill(`  ${phrase.toUpperCase()} `);
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Import account', exact: true }).last().click();
@@ -69,7 +69,7 @@ describe('keys', () => {
 
     await page.getByRole('button', { name: 'Import account' }).click();
     await page.getByRole('button', { name: 'Keystore JSON file' }).click();
-    await page.getByLabel('Keystore JSON file').setInputFiles(file);
+    await page.getByLabel('Keystore JSON file', { exact: true }).setInputFiles(file);
     await page.getByLabel('Password of the file').fill('not the password');
     await page.getByRole('button', { name: 'Import file' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Wrong password' }).count(), { timeout: 20_000 }).toBe(1);

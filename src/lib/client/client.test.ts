@@ -91,3 +91,14 @@ describe('RestClient', () => {
     await expect(client.chainProperties()).rejects.toThrow('no answer within 0 seconds');
   });
 });
+
+describe('sameAddress', () => {
+  it('compares public keys, not spellings', async () => {
+    const { sameAddress } = await import('./address');
+    const { encodeAddress, decodeAddress } = await import('@polkadot/util-crypto');
+    expect(sameAddress(alice, encodeAddress(decodeAddress(alice), 7391))).toBe(true);
+    expect(sameAddress(alice, bob)).toBe(false);
+    expect(sameAddress(alice, 'garbage')).toBe(false);
+    expect(sameAddress(null, alice)).toBe(false);
+  });
+});

@@ -87,3 +87,49 @@ export function timeAgo(at: number, now = Date.now()): string {
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'null';
 }
+
+const CALL_TITLES: Record<string, string> = {
+  'balances.transfer': 'Transfer funds',
+  'balances.transferKeepAlive': 'Transfer funds',
+  'balances.transferAllowDeath': 'Transfer funds',
+  'unique.createCollectionEx': 'Create a collection',
+  'unique.destroyCollection': 'Destroy a collection',
+  'unique.createItem': 'Mint a token',
+  'unique.createMultipleItemsEx': 'Mint tokens',
+  'unique.transfer': 'Transfer a token',
+  'unique.transferFrom': 'Transfer a token',
+  'unique.burnItem': 'Burn a token',
+  'unique.burnFrom': 'Burn a token',
+  'unique.approve': 'Approve a spender',
+  'unique.setTokenProperties': 'Set token properties',
+  'unique.deleteTokenProperties': 'Delete token properties',
+  'unique.setCollectionProperties': 'Set collection properties',
+  'unique.deleteCollectionProperties': 'Delete collection properties',
+  'unique.setTokenPropertyPermissions': 'Set token property permissions',
+  'unique.setCollectionLimits': 'Set collection limits',
+  'unique.setCollectionPermissions': 'Set collection permissions',
+  'unique.setTransfersEnabledFlag': 'Turn transfers on or off',
+  'unique.changeCollectionOwner': 'Change the collection owner',
+  'unique.addCollectionAdmin': 'Add a collection admin',
+  'unique.removeCollectionAdmin': 'Remove a collection admin',
+  'unique.setCollectionSponsor': 'Propose a sponsor',
+  'unique.confirmSponsorship': 'Confirm sponsorship',
+  'unique.removeCollectionSponsor': 'Remove the sponsor',
+  'unique.addToAllowList': 'Add to the allow list',
+  'unique.removeFromAllowList': 'Remove from the allow list'
+};
+
+/** A person's words for a chain call (`unique.createItem` → "Mint a token"). */
+export function callTitle(section: string, method: string): string {
+  return CALL_TITLES[`${section}.${method}`] ?? `${section}.${method}`;
+}
+
+/** The standard development accounts (public keys, funded at genesis of a dev chain). */
+export const DEV_ACCOUNTS: Record<string, string> = {
+  '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY': '//Alice',
+  '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty': '//Bob',
+  '5FLSigC9HGRKVhB9FiEo4Y3koPsNmBmLJbpXg2mp1hXcS59Y': '//Charlie',
+  '5DAAnrj7VHTznn2AWBemMuyBwZWs6FNFjdyVXUeYum3PTXFy': '//Dave',
+  '5HGjWAeFDfFCWPsjFQdVV2Msvz2XtMktvgocEZcCj68kUMaw': '//Eve',
+  '5CiPPseXPECbkjWCa6MnjNokrgYjMqmKndv2rSnekmSK2DjL': '//Ferdie'
+};

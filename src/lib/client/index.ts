@@ -5,3 +5,4 @@ export { ApiError, ExtrinsicFailedError, NetworkError, SignatureCancelledError, 
 export { runExtrinsic, waitForStatus, type FlowOptions, type FlowProgress, type FlowResult, type FlowStep, type PayloadSigner } from './flow';
 export * from './format';
 export * from './types';
+export { sameAddress } from './address';

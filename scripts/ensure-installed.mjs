@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Install the project's packages when node_modules is missing (a fresh clone), so `npm start` and
+// `npm test` work as the first command on a new machine. Plain JavaScript: it runs before anything
+// is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Run a command in the project folder; exit with its status if it fails (unless `soft`). */
+export function run(command, args, { soft = false } = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0 && !soft) {
+    console.error(`\`${command} ${args.join(' ')}\` failed${result.status === null ? ` (${result.signal})` : ` with exit code ${result.status}`}`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status === 0;
+}
+
+export function ensureInstalled() {
+  if (existsSync(join(root, 'node_modules', '.package-lock.json'))) return;
+  console.log('node_modules is missing: installing the locked packages');
+  // Some npm 11 releases write lock files that `npm ci` then refuses (other platforms' optional
+  // packages); `npm install` installs the same locked versions.
+  if (!run(npm, ['ci', '--no-audit', '--no-fund'], { soft: true })) run(npm, ['install', '--no-audit', '--no-fund']);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureInstalled();

@@ -1,0 +1,166 @@
+// The network page: a reachability check that fails in words, switching to a remote REST
+// base_url (a Node host of the same API on another origin, behind a small CORS relay) and
+// working there, the offline notice for a remote service, and the sandbox's export, reset and
+// import of its ledger.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, type RunningHost } from '../../server/host';
+import type { RunningPreview } from '../../server/preview';
+import { approve, createAccount, launchBrowser, nav, serveApp, watchErrors } from './support';
+
+const PASSWORD = 'network-pass-1';
+
+/** The Node host's handler on a port of its own, with the CORS headers a public REST service sends. */
+async function corsRelay(host: RunningHost): Promise<{ url: string; server: Server }> {
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': 'content-type, accept'
+  };
+  const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await host.handler(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+    );
+    const out: Record<string, string> = { ...cors };
+    response.headers.forEach((v, k) => (out[k] = v));
+    res.writeHead(response.status, out);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/v1`, server };
+}
+
+describe('network', () => {
+  let preview: RunningPreview;
+  let host: RunningHost;
+  let relay: { url: string; server: Server };
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    preview = await serveApp();
+    host = await startHost({ port: 0, log: () => {} });
+    relay = await corsRelay(host);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await page.goto(preview.url);
+    await createAccount(page, 'Ada', PASSWORD);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => relay?.server.close(resolve));
+    await host?.stop();
+    await preview?.close();
+  });
+
+  it('checks a base_url, switches to a remote REST service and works there', async () => {
+    await nav(page, 'Network');
+    await expect.poll(() => page.getByTestId('reachability').textContent()).toContain('yes');
+    expect(await page.getByTestId('current-base-url').textContent()).toBe(`${preview.url}sandbox/v1`);
+
+    await page.getByRole('radio', { name: /A remote Unique Network REST service/ }).check();
+    await page.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+    await page.getByRole('button', { name: 'Check reachability' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:9\/v1: /);
+
+    await page.getByLabel('Base URL').fill(`${relay.url}/`);
+    await page.getByRole('button', { name: 'Check reachability' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'answers' }).textContent()).toBe(`${relay.url} answers: OPL, SS58 prefix 42.`);
+    await page.getByRole('button', { name: 'Use this network' }).click();
+    await expect.poll(() => page.getByTestId('current-base-url').textContent()).toBe(relay.url);
+    expect(await page.getByRole('link', { name: `Network: ${relay.url}` }).textContent()).toContain('Remote');
+    // The sandbox's own tools are not offered for a remote service.
+    expect(await page.getByRole('button', { name: 'Export ledger' }).count()).toBe(0);
+
+    // The same account on the remote chain: fund it there, create a collection there.
+    await nav(page, 'Accounts');
+    expect(await page.getByRole('note', { name: 'Remote network notice' }).textContent()).toContain(relay.url);
+    const card = page.getByRole('article', { name: 'Ada' });
+    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
+    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    await nav(page, 'Collections');
+    await page.getByRole('link', { name: 'Create collection' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Far away');
+    await page.getByLabel('Token prefix').fill('FAR');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await approve(page, { password: PASSWORD, call: 'unique.createCollectionEx' });
+    await page.getByRole('heading', { level: 1, name: 'Far away' }).waitFor();
+    expect((await host.ledger.read((tx) => tx.get('collections', 1)))?.name).toBe('Far away');
+
+    // Offline: a remote service cannot be reached, and the app says so.
+    await context.setOffline(true);
+    try {
+      await page.getByTestId('offline-notice').waitFor();
+      expect(await page.getByTestId('offline-notice').textContent()).toContain(`${relay.url} cannot be reached until you are back online`);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByTestId('offline-notice').waitFor({ state: 'hidden' });
+
+    // Back to the sandbox: its ledger never saw the remote collection.
+    await nav(page, 'Network');
+    await page.getByRole('radio', { name: /Built-in sandbox/ }).check();
+    await page.getByRole('button', { name: 'Use this network' }).click();
+    await expect.poll(() => page.getByTestId('current-base-url').textContent()).toBe(`${preview.url}sandbox/v1`);
+    await nav(page, 'Collections');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByText('This ledger has no collections yet').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('exports, resets and imports the sandbox ledger', async () => {
+    // Something on the sandbox to keep: Ada's funds.
+    await nav(page, 'Accounts');
+    const card = page.getByRole('article', { name: 'Ada' });
+    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
+    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+
+    await nav(page, 'Network');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export ledger' }).click()]);
+    const file = (await download.path())!;
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toBeTypeOf('object');
+
+    await page.getByRole('button', { name: 'Reset ledger' }).click();
+    await page.getByRole('button', { name: 'Reset the ledger' }).click();
+    await page.getByText(/A fresh ledger started/).waitFor();
+    await nav(page, 'Accounts');
+    await expect.poll(() => card.getByTestId('balance').textContent()).toBe('0 OPL');
+
+    await nav(page, 'Network');
+    await page.getByLabel('Ledger file to import').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import ledger' }).click();
+    await page.getByRole('button', { name: 'Replace the ledger' }).click();
+    await page.getByText(/Ledger imported: head block \d+/).waitFor();
+    await nav(page, 'Accounts');
+    await expect.poll(() => card.getByTestId('balance').textContent()).toBe('1 000 OPL');
+
+    // A file that is not a ledger changes nothing, and says why.
+    await nav(page, 'Network');
+    await page.getByLabel('Ledger file to import').setInputFiles({ name: 'nope.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await page.getByRole('button', { name: 'Import ledger' }).click();
+    await page.getByRole('button', { name: 'Replace the ledger' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'ledger export' }).textContent())
+      .toBe('This file is not an Opalite ledger export (its "format" is not "opalite-ledger")');
+    await nav(page, 'Accounts');
+    await expect.poll(() => card.getByTestId('balance').textContent()).toBe('1 000 OPL');
+    expect(errors).toEqual([]);
+  });
+});
