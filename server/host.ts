@@ -1,7 +1,8 @@
 // The Node host: an HTTP server around the REST handler, with a ledger on fake-indexeddb that can
 // be kept in a data file between runs.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import type { RestHandler } from '../src/lib/api/handler';
 import { devRoutes } from '../src/lib/api/routes/dev';
@@ -40,22 +41,6 @@ export interface RunningHost {
   handler: RestHandler;
   server: Server;
   stop(): Promise<void>;
-}
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = chunks.length ? Buffer.concat(chunks) : undefined;
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-  return new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined });
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((v, k) => (headers[k] = v));
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 let counter = 0;
@@ -105,26 +90,26 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   if (options.dataFile && !existsSync(options.dataFile)) await save();
 
   const bind = options.host ?? '127.0.0.1';
+  // Hono's Node adapter turns requests into Web Requests lazily and writes string bodies directly.
+  const listener = getRequestListener((request) => handler(request), {
+    errorHandler: (error) => {
+      log(`internal error: ${String(error)}`);
+      return new Response(JSON.stringify({ error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' }
+      });
+    }
+  });
   const server = createServer((req, res) => {
     const started = performance.now();
+    res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     // Browser apps on other origins (the Opalite UI pointed at this host, the SDK in a page) may call it.
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
-      log(`OPTIONS ${req.url} 204 ${(performance.now() - started).toFixed(1)}ms`);
       return;
     }
-    toRequest(req, `http://${req.headers.host ?? `${bind}:${options.port}`}`)
-      .then(handler)
-      .then(async (response) => {
-        await send(res, response);
-        log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
-      })
-      .catch((error) => {
-        log(`${req.method} ${req.url} 500 ${String(error)}`);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' } }));
-      });
+    void listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,6 @@
 // REST errors: named values, each mapped once to its HTTP status and the error envelope
 // `{"error": {code, name, message, details}}` of the real service.
+import { jsonResponse } from './json';
 import type { ZodError } from 'zod';
 import { TransactionError } from '../ledger/chain/errors';
 
@@ -95,5 +96,5 @@ export function fromTransactionError(error: TransactionError): ApiError {
 }
 
 export function errorResponse(error: ApiError): Response {
-  return Response.json(error.toJSON(), { status: error.status });
+  return jsonResponse(error.toJSON(), error.status);
 }

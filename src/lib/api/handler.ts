@@ -1,6 +1,7 @@
 // The one REST handler, `(Request) => Promise<Response>`, shared by the service worker, the
 // in-page host and the Node host. Routes come from the table; every route answers at
 // `/<network>/v1/...` and `/<network>/...`, plural and singular resource roots alike.
+import { jsonResponse } from './json';
 import { Hono, type Context } from 'hono';
 import type { Ledger } from '../ledger/chain/ledger';
 import { TransactionError } from '../ledger/chain/errors';
@@ -72,12 +73,12 @@ export function createHandler(options: HandlerOptions): RestHandler {
         case 'read': {
           const parsed = route.query.safeParse(query);
           if (!parsed.success) throw fromZodError(parsed.error, 'query');
-          return Response.json(await route.handle(parsed.data, ctx));
+          return jsonResponse(await route.handle(parsed.data, ctx));
         }
         case 'mutation': {
           const body = await readJsonBody(c.req.raw);
           const { status, json } = await handleMutation(route, query, body, ctx);
-          return Response.json(json, { status });
+          return jsonResponse(json, status);
         }
         case 'plain': {
           let q: unknown = query;
@@ -97,14 +98,14 @@ export function createHandler(options: HandlerOptions): RestHandler {
           }
           const result = await route.handle({ query: q, body }, ctx);
           if (result instanceof Response) return result;
-          return Response.json(result.json, { status: result.status ?? (route.method === 'POST' ? 201 : 200) });
+          return jsonResponse(result.json, result.status ?? (route.method === 'POST' ? 201 : 200));
         }
       }
     };
     for (const path of pathSpellings(route)) app.on(route.method, base + path, answer);
   }
 
-  const openapi = () => Response.json(openApiDocument(routes, ledger.config.network));
+  const openapi = () => jsonResponse(openApiDocument(routes, ledger.config.network));
   app.get(`${base}/v1/openapi.json`, openapi);
   app.get(`${base}/openapi.json`, openapi);
 

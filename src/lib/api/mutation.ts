@@ -137,7 +137,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
       case 'Result': {
         const { json } = await payload();
         const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), json);
-        const submitted = await ledger.submit(json, signature, { callbackUrl: q.data.callbackUrl });
+        const submitted = await ledger.submit(json, signature, { callbackUrl: q.data.callbackUrl, builtCall: input.form === 'raw' ? input.call : undefined });
         const feePart = await feeField(json);
         if (use === 'Result' || ledger.blockMode.kind === 'instant') {
           const record = await submitted.included;

@@ -226,9 +226,10 @@ export class Ledger {
    * Verify a signed payload and queue it for the next block. Rejections here (bad payload,
    * bad signature, stale or future nonce, dead era, unpayable fee) change nothing.
    */
-  async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string } = {}): Promise<Submitted> {
+  async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string; builtCall?: Call } = {}): Promise<Submitted> {
     const message = this.signingMessage(json);
-    const call = this.decodePayloadCall(json);
+    // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
+    const call = options.builtCall ?? this.decodePayloadCall(json);
     const signer = json.address;
     let valid: boolean;
     try {
