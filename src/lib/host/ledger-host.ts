@@ -304,7 +304,8 @@ export class LedgerHost {
       blockMode: this.blockModeValue,
       now: this.options.now,
       randomBytes: this.options.randomBytes,
-      writeLock: lock
+      writeLock: lock,
+      soleWriter: !this.options.shared
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

@@ -41,10 +41,11 @@ export const collectionReadRoutes = [
     tag: TAG,
     summary: 'Get a collection by id; answers null (200) when it does not exist',
     query: collectionQuery,
-    handle: async ({ collectionId }, { ledger, ipfsGateway }) => {
-      const collection = await ledger.read((tx) => tx.get('collections', collectionId));
-      return collection ? collectionJson(collection, ipfsGateway) : null;
-    }
+    handle: ({ collectionId }, { ledger, ipfsGateway }) =>
+      ledger.memo(`collection:${collectionId}:${ipfsGateway}`, async () => {
+        const collection = await ledger.read((tx) => tx.get('collections', collectionId));
+        return collection ? collectionJson(collection, ipfsGateway) : null;
+      })
   }),
   read({
     path: '/collections/properties',

@@ -54,14 +54,15 @@ export const tokenReadRoutes = [
     tag: TAG,
     summary: 'Get a token: owner, decoded data, properties, nestingParentToken, nestingChildTokens (direct children)',
     query: tokenQuery,
-    handle: async ({ collectionId, tokenId }, { ledger, ipfsGateway }) => {
-      const { token, children, collections } = await ledger.read(async (tx) => {
-        const token = await existingToken(tx, collectionId, tokenId);
-        const children = await childrenOf(tx, token);
-        return { token, children, collections: await gatherCollections(tx, [token, ...children]) };
-      });
-      return tokenWithChildrenJson(token, children, collections, ipfsGateway);
-    }
+    handle: ({ collectionId, tokenId }, { ledger, ipfsGateway }) =>
+      ledger.memo(`token:${collectionId}:${tokenId}:${ipfsGateway}`, async () => {
+        const { token, children, collections } = await ledger.read(async (tx) => {
+          const token = await existingToken(tx, collectionId, tokenId);
+          const children = await childrenOf(tx, token);
+          return { token, children, collections: await gatherCollections(tx, [token, ...children]) };
+        });
+        return tokenWithChildrenJson(token, children, collections, ipfsGateway);
+      })
   }),
   read({
     path: '/tokens/properties',

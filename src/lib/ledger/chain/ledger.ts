@@ -42,7 +42,12 @@ export interface LedgerOptions {
   randomBytes?: (length: number) => Uint8Array;
   /** Serialises block production across contexts sharing the store (a Web Lock in browsers). */
   writeLock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** No other context writes to the store (the Node host), so reads may be memoised until the next block. */
+  soleWriter?: boolean;
 }
+
+/** Memoised reads kept at most; the memo is dropped whole when it grows past this. */
+const MEMO_LIMIT = 10_000;
 
 export interface BuiltPayload {
   signerPayloadJSON: SignerPayloadJSON;
@@ -74,6 +79,8 @@ export class Ledger {
   private producing: Promise<void> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly listeners = new Set<(block: BlockRecord) => void>();
+  private readonly memoised = new Map<string, Promise<unknown>>();
+  private soleWriter = false;
   readonly rules: RuleSet;
 
   private constructor(
@@ -104,6 +111,7 @@ export class Ledger {
       })
     );
     const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock);
+    ledger.soleWriter = options.soleWriter ?? false;
     ledger.setBlockMode(ledger.blockModeValue);
     return ledger;
   }
@@ -123,6 +131,21 @@ export class Ledger {
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
     return this.store.read(fn);
+  }
+
+  /**
+   * The result of `compute`, remembered until the next block where this ledger is the store's sole
+   * writer (state cannot change under it); computed every time otherwise.
+   */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.soleWriter) return compute();
+    const hit = this.memoised.get(key);
+    if (hit) return hit as Promise<T>;
+    if (this.memoised.size >= MEMO_LIMIT) this.memoised.clear();
+    const value = compute();
+    this.memoised.set(key, value);
+    value.catch(() => this.memoised.delete(key));
+    return value;
   }
 
   async head(tx?: QueryTx): Promise<Head> {
@@ -344,6 +367,7 @@ export class Ledger {
     this.pool = [];
     try {
       const { block, results } = await this.writeLock(() => this.store.write((tx) => produceBlock(tx, batch, this.rules, this.now())));
+      this.memoised.clear();
       for (const p of batch) p.settle(results.get(p.hash) ?? { rejected: new TransactionError('Invalid', 'Transaction was dropped') });
       onBlock?.(block);
       for (const listener of this.listeners) listener(block);
