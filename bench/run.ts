@@ -591,3 +591,10 @@ async function main() {
 }
 
 await main();
+
+// The browser part (service worker in headless Chromium); BENCH_BROWSER=0 skips it.
+if (process.env.BENCH_BROWSER !== '0') {
+  console.log('\n---- browser (headless Chromium, service worker) ----');
+  const { runBrowserBench } = await import('./browser');
+  for (const line of await runBrowserBench()) console.log(line);
+}

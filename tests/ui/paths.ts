@@ -1,10 +1,6 @@
-// Where the UI tests build and serve the app: a folder of their own, so neither a build someone
-// runs meanwhile nor the e2e suite's build can swap files under the browser.
+// Where the UI tests build and serve the app (see tests/support/app-build.ts), and their screenshots.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../support/app-build';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'opalite-ui');
-export const UI_BUILD_DIR = join(CACHE, 'build');
-export const UI_KIT_DIR = join(CACHE, 'svelte-kit');
+export { APP_BUILD_DIR as UI_BUILD_DIR, PROJECT_ROOT } from '../support/app-build';
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');

@@ -10,8 +10,8 @@ import { tokenJson } from './token';
 export type CollectionsById = Map<number, CollectionRecord>;
 
 /** Read the collection of every token once. */
-export async function gatherCollections(tx: QueryTx, tokens: Iterable<TokenRecord>): Promise<CollectionsById> {
-  const byId: CollectionsById = new Map();
+export async function gatherCollections(tx: QueryTx, tokens: Iterable<TokenRecord>, known: CollectionsById = new Map()): Promise<CollectionsById> {
+  const byId: CollectionsById = new Map(known);
   for (const token of tokens) {
     if (byId.has(token.collectionId)) continue;
     const collection = await tx.get('collections', token.collectionId);

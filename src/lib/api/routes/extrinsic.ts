@@ -65,9 +65,12 @@ export const extrinsicRoutes = [
     query: hashQuery,
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as z.output<typeof hashQuery>;
-      const record = await ledger.status(hash.toLowerCase());
-      if (!record) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
-      return { status: 200, json: jsonSafe(await ledger.read((tx) => statusJson(record, ledger, tx))) };
+      const json = await ledger.read(async (tx) => {
+        const record = await ledger.status(hash.toLowerCase(), tx);
+        return record ? statusJson(record, ledger, tx) : null;
+      });
+      if (!json) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
+      return { status: 200, json: jsonSafe(json) };
     }
   }),
   plain({

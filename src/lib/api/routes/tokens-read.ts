@@ -57,9 +57,14 @@ export const tokenReadRoutes = [
     handle: ({ collectionId, tokenId }, { ledger, ipfsGateway }) =>
       ledger.memo(`token:${collectionId}:${tokenId}:${ipfsGateway}`, async () => {
         const { token, children, collections } = await ledger.read(async (tx) => {
-          const token = await existingToken(tx, collectionId, tokenId);
-          const children = await childrenOf(tx, token);
-          return { token, children, collections: await gatherCollections(tx, [token, ...children]) };
+          // The three lookups are independent: issue them together in the one transaction.
+          const [token, children, collection] = await Promise.all([
+            existingToken(tx, collectionId, tokenId),
+            childrenOf(tx, { collectionId, tokenId }),
+            tx.get('collections', collectionId)
+          ]);
+          const known = new Map(collection ? [[collectionId, collection]] : []);
+          return { token, children, collections: await gatherCollections(tx, [token, ...children], known) };
         });
         return tokenWithChildrenJson(token, children, collections, ipfsGateway);
       })

@@ -303,8 +303,8 @@ export class Ledger {
   }
 
   /** The status record of an extrinsic: in a block, waiting in the pool, or unknown. */
-  async status(hash: string): Promise<ExtrinsicRecord | undefined> {
-    const stored = await this.read((tx) => tx.get('extrinsics', hash));
+  async status(hash: string, tx?: QueryTx): Promise<ExtrinsicRecord | undefined> {
+    const stored = await (tx ? tx.get('extrinsics', hash) : this.read((t) => t.get('extrinsics', hash)));
     if (stored) return stored;
     const waiting = this.pool.find((p) => p.hash === hash);
     if (!waiting) return undefined;
