@@ -1,5 +1,6 @@
 // Custodial signing: `Authorization: Seed <mnemonic | //Dev URI>`. The seed is used in memory for
-// one request and never stored, logged or echoed.
+// one request and never stored, logged or echoed. (pairFromSeed memoises the keys of password-less
+// dev URIs such as //Alice, which are public; mnemonics and passwords are never kept.)
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { pairFromSeed } from '../codec/signature';
 import { ApiError, validationError } from './errors';

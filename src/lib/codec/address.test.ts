@@ -1,12 +1,15 @@
+import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidAddressError,
   SS58_PREFIX,
   addressFromPublicKey,
+  clearSs58Caches,
   isEthereumAddress,
   isValidAddress,
   normalizeAddress,
-  publicKeyOf
+  publicKeyOf,
+  ss58CacheSizes
 } from './address';
 import { fromHex, toHex } from './hash';
 
@@ -94,5 +97,68 @@ describe('isEthereumAddress', () => {
     expect(isEthereumAddress('0x' + 'aB'.repeat(20))).toBe(true);
     expect(isEthereumAddress(ALICE)).toBe(false);
     expect(isEthereumAddress(ALICE_PK)).toBe(false);
+  });
+});
+
+describe('SS58 memo', () => {
+  it('answers repeated lookups with the same address and key', () => {
+    clearSs58Caches();
+    for (let i = 0; i < 3; i++) {
+      expect(normalizeAddress(ALICE_UNIQUE)).toBe(ALICE);
+      expect(normalizeAddress(ALICE_UNIQUE, 7391)).toBe(ALICE_UNIQUE);
+      expect(normalizeAddress(ALICE, 0)).toBe(ALICE_POLKADOT);
+      expect(toHex(publicKeyOf(ALICE_POLKADOT))).toBe(ALICE_PK);
+      expect(addressFromPublicKey(fromHex(ALICE_PK))).toBe(ALICE);
+      expect(addressFromPublicKey(fromHex(ALICE_PK), 7391)).toBe(ALICE_UNIQUE);
+    }
+    // One entry per distinct input or (key, prefix), not one per call.
+    expect(ss58CacheSizes()).toEqual({ decode: 3, encode: 3 });
+  });
+
+  it('hands out copies of cached keys', () => {
+    const first = publicKeyOf(ALICE);
+    first.fill(0);
+    expect(toHex(publicKeyOf(ALICE))).toBe(ALICE_PK);
+    expect(publicKeyOf(ALICE)).not.toBe(publicKeyOf(ALICE));
+    expect(normalizeAddress(ALICE)).toBe(ALICE);
+  });
+
+  it('keys the encode memo by the bytes of the key, not the array', () => {
+    const key = fromHex(ALICE_PK);
+    expect(addressFromPublicKey(key)).toBe(ALICE);
+    key.set(publicKeyOf(BOB));
+    expect(addressFromPublicKey(key)).toBe(BOB);
+  });
+
+  it('does not cache failures, and still rejects bad prefixes after a hit', () => {
+    clearSs58Caches();
+    expect(addressFromPublicKey(fromHex(ALICE_PK), 42)).toBe(ALICE);
+    for (const bad of ['alice', ALICE.slice(0, -1) + 'Z', 'F7NZ', ALICE.slice(0, -1)]) {
+      expect(() => normalizeAddress(bad)).toThrow(`Invalid address: ${bad}`);
+    }
+    // The reserved and out-of-range prefixes throw exactly as encodeAddress does, every time.
+    for (const prefix of [46, 47, -1, 16384, 16384 + 42, 65536 + 42]) {
+      expect(() => addressFromPublicKey(fromHex(ALICE_PK), prefix)).toThrow();
+      expect(() => addressFromPublicKey(fromHex(ALICE_PK), prefix)).toThrow();
+    }
+    expect(ss58CacheSizes()).toEqual({ decode: 0, encode: 1 });
+  });
+
+  it('agrees with util-crypto on many keys and prefixes, and stays bounded', () => {
+    clearSs58Caches();
+    for (let i = 0; i < 5000; i++) {
+      const key = Uint8Array.from({ length: 32 }, (_, j) => (i * 31 + j * 17 + (i >> 8)) & 255);
+      const prefix = [0, 42, 255, 7391, 16383][i % 5];
+      const address = addressFromPublicKey(key, prefix);
+      if (i % 50 === 0) expect(address).toBe(encodeAddress(key, prefix));
+      expect(publicKeyOf(address)).toEqual(key);
+      if (i % 50 === 0) expect(publicKeyOf(address)).toEqual(decodeAddress(address));
+    }
+    const sizes = ss58CacheSizes();
+    expect(sizes.decode).toBeLessThanOrEqual(4096);
+    expect(sizes.encode).toBeLessThanOrEqual(4096);
+    // Evicted or not, early entries still answer correctly.
+    const first = Uint8Array.from({ length: 32 }, (_, j) => (j * 17) & 255);
+    expect(addressFromPublicKey(first, 0)).toBe(encodeAddress(first, 0));
   });
 });

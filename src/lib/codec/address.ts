@@ -1,6 +1,6 @@
 // Canonical account addresses: SS58 for 32-byte Substrate keys, lower-case 0x form for Ethereum.
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
-import { fromHex, toHex } from './hash';
+import { fromHex } from './hash';
 import { LruCache } from './lru';
 
 /** The generic Substrate SS58 prefix; the ledger's canonical addresses use it. */
@@ -11,19 +11,32 @@ const ETHEREUM_RE = /^0x[0-9a-fA-F]{40}$/;
 // Base58 alphabet; keeps obviously foreign strings away from the SS58 decoder.
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
-// SS58 (base58 + blake2b checksum) costs tens of µs per address, and the same few accounts recur in
+// SS58 (base58 + blake2b checksum) costs tens of µs per address, and the same accounts recur in
 // every call, event and query, so both directions are memoised. Both are pure functions of their
-// key, and only successes are stored (junk input cannot evict real addresses). Bounded LRU.
+// cache key, and only successes are stored, so junk input cannot crowd out real addresses.
 const SS58_CACHE_SIZE = 4096;
+/** The largest SS58 prefix (14 bits); encodeAddress rejects anything above it. */
+const MAX_SS58_PREFIX = 16383;
 /**
- * SS58 string (any prefix) → its 32-byte account key. The arrays are shared between callers of
- * this module: read-only here, and `publicKeyOf` hands out copies.
+ * SS58 string (any prefix) → its 32-byte account key. The arrays are shared by every lookup, so
+ * they are read-only inside this module and `publicKeyOf` hands out copies.
  */
 const decodeCache = new LruCache<string, Uint8Array>(SS58_CACHE_SIZE);
-/** `<public key hex>/<prefix>` → SS58 address (strings are immutable, so sharing is safe). */
+/**
+ * (public key, prefix) → SS58 address; strings are immutable, so sharing them is safe. The map key
+ * is the 32 key bytes and the prefix as 33 UTF-16 code units: unique per pair, and far cheaper to
+ * build and hash than hex (see `encodeCacheKey`).
+ */
 const encodeCache = new LruCache<string, string>(SS58_CACHE_SIZE);
+const encodeKeyCodes: number[] = new Array<number>(33).fill(0);
 
-/** Sizes of the SS58 memos, for tests and diagnostics. */
+function encodeCacheKey(pk: Uint8Array, prefix: number): string {
+  for (let i = 0; i < 32; i++) encodeKeyCodes[i] = pk[i];
+  encodeKeyCodes[32] = prefix;
+  return String.fromCharCode.apply(null, encodeKeyCodes);
+}
+
+/** Entries in the SS58 memos (tests, diagnostics). */
 export function ss58CacheSizes(): { decode: number; encode: number } {
   return { decode: decodeCache.size, encode: encodeCache.size };
 }
@@ -32,19 +45,6 @@ export function ss58CacheSizes(): { decode: number; encode: number } {
 export function clearSs58Caches(): void {
   decodeCache.clear();
   encodeCache.clear();
-}
-
-/** `encodeAddress(pk, prefix)`, memoised for integer prefixes. `pk` must be 32 bytes. */
-function encodeCached(pk: Uint8Array, prefix: number): string {
-  // A non-integer prefix is left to encodeAddress (which rejects or coerces it) and never cached.
-  if (!Number.isInteger(prefix)) return encodeAddress(pk, prefix);
-  const cacheKey = `${toHex(pk)}/${prefix}`;
-  let address = decodeCacheHitOrUndefined(encodeCache, cacheKey);
-  if (address === undefined) {
-    address = encodeAddress(pk, prefix);
-    encodeCache.set(cacheKey, address);
-  }
-  return address;
 }
 
 export class InvalidAddressError extends Error {
@@ -62,22 +62,42 @@ export function isEthereumAddress(addr: unknown): addr is string {
   return typeof addr === 'string' && ETHEREUM_RE.test(addr);
 }
 
+/** `encodeAddress(pk, prefix)` of a 32-byte key, memoised for the valid range of prefixes. */
+function encodeKey(pk: Uint8Array, prefix: number): string {
+  // Anything else is left to encodeAddress to reject (or coerce) exactly as before, uncached.
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > MAX_SS58_PREFIX) return encodeAddress(pk, prefix);
+  const cacheKey = encodeCacheKey(pk, prefix);
+  let address = encodeCache.get(cacheKey);
+  if (address === undefined) {
+    address = encodeAddress(pk, prefix); // throws for a reserved prefix: nothing is cached
+    encodeCache.set(cacheKey, address);
+  }
+  return address;
+}
+
 /** SS58 form of a 32-byte public key. */
 export function addressFromPublicKey(pk: Uint8Array, prefix: number = SS58_PREFIX): string {
   if (!(pk instanceof Uint8Array) || pk.length !== 32) {
     throw new InvalidAddressError(pk instanceof Uint8Array ? `public key of ${pk.length} bytes` : pk);
   }
-  return encodeAddress(pk, prefix);
+  return encodeKey(pk, prefix);
 }
 
-/** The 32-byte key of a Substrate address (SS58 of any prefix, or 0x + 64 hex); null otherwise. */
+/**
+ * The 32-byte key of a Substrate address (SS58 of any prefix, or 0x + 64 hex); null otherwise.
+ * The array may be shared with the memo: do not mutate it or return it to callers.
+ */
 function substrateKeyOf(input: string): Uint8Array | null {
   if (PUBLIC_KEY_HEX_RE.test(input)) return fromHex(input);
+  const cached = decodeCache.get(input);
+  if (cached !== undefined) return cached;
   if (!BASE58_RE.test(input)) return null;
   try {
     const key = decodeAddress(input);
     // Only account ids: SS58 also encodes 1..8-byte indices and 33-byte ECDSA keys.
-    return key.length === 32 ? key : null;
+    if (key.length !== 32) return null;
+    decodeCache.set(input, key);
+    return key;
   } catch {
     return null;
   }
@@ -92,7 +112,7 @@ export function normalizeAddress(input: string, prefix: number = SS58_PREFIX): s
   if (ETHEREUM_RE.test(input)) return input.toLowerCase();
   const key = substrateKeyOf(input);
   if (!key) throw new InvalidAddressError(input);
-  return encodeAddress(key, prefix);
+  return encodeKey(key, prefix);
 }
 
 /** True iff `normalizeAddress` accepts `input`. */
@@ -101,9 +121,9 @@ export function isValidAddress(input: unknown): input is string {
   return ETHEREUM_RE.test(input) || substrateKeyOf(input) !== null;
 }
 
-/** The 32-byte public key behind a Substrate address; Ethereum addresses have none. */
+/** The 32-byte public key behind a Substrate address (a fresh copy); Ethereum addresses have none. */
 export function publicKeyOf(addr: string): Uint8Array {
   const key = typeof addr === 'string' ? substrateKeyOf(addr) : null;
   if (!key) throw new InvalidAddressError(addr);
-  return key;
+  return key.slice();
 }

@@ -37,3 +37,61 @@ describe('toHex / fromHex', () => {
     expect(isHex(12)).toBe(false);
   });
 });
+
+describe('toHex / fromHex lookup tables', () => {
+  // The code this module replaced: parseInt per byte behind the regex, and nibble concatenation.
+  const HEX_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
+  function referenceFromHex(hex: string): Uint8Array {
+    if (typeof hex !== 'string' || !HEX_RE.test(hex)) throw new Error(`Invalid hex: ${String(hex)}`);
+    const out = new Uint8Array((hex.length - 2) / 2);
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16);
+    return out;
+  }
+  function referenceToHex(u8a: Uint8Array): string {
+    let out = '0x';
+    for (const byte of u8a) out += '0123456789abcdef'[byte >> 4] + '0123456789abcdef'[byte & 15];
+    return out;
+  }
+  const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+
+  it('agrees with the reference on every byte value, short and long, in both cases', () => {
+    // Below and above the length where toHex switches to a buffer (64 bytes).
+    for (const bytes of [every.subarray(0, 1), every.subarray(0, 63), every.subarray(0, 64), every, new Uint8Array(10_000).map((_, i) => i * 7)]) {
+      const hex = toHex(bytes);
+      expect(hex).toBe(referenceToHex(bytes));
+      expect(fromHex(hex)).toEqual(bytes);
+      expect(fromHex(hex.toUpperCase().replace('0X', '0x'))).toEqual(bytes);
+      expect(fromHex(hex)).toEqual(referenceFromHex(hex));
+    }
+  });
+
+  it.each([
+    '0x0',
+    '0x' + 'ab'.repeat(5000) + 'a', // odd, long
+    '0x' + 'ab'.repeat(5000) + 'ag', // bad digit in the last byte of a long input
+    '0xg0',
+    '0x0g',
+    '0x:0', // the code points either side of the digit and letter ranges
+    '0x/0',
+    '0x@0',
+    '0xG0',
+    '0x`0',
+    '0x\u00e10', // Latin-1 letter
+    '0x\u0661\u0662', // Arabic-Indic digits
+    '0x\uff41\uff42', // full-width a, b
+    '0x\u0130\u0131', // dotted / dotless i (which change under case mapping)
+    '0x\ud83d\ude00', // a surrogate pair
+    '0x00\n',
+    '\n0x00',
+    '0x\u0000\u0000'
+  ])('throws the same error as before for %j', (bad) => {
+    expect(() => referenceFromHex(bad)).toThrow(`Invalid hex: ${bad}`);
+    expect(() => fromHex(bad)).toThrow(new Error(`Invalid hex: ${bad}`));
+  });
+
+  it('throws the same error for values that are not strings', () => {
+    for (const bad of [undefined, null, 12, ['0x00'], { length: 4 }]) {
+      expect(() => fromHex(bad as unknown as string)).toThrow(`Invalid hex: ${String(bad)}`);
+    }
+  });
+});

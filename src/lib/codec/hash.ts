@@ -4,11 +4,14 @@ import { blake2AsU8a } from '@polkadot/util-crypto';
 const HEX_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
 const HEX_DIGITS = '0123456789abcdef';
 
-// Lookup tables instead of parseInt/slice per byte: fromHex is ~30x faster on 10 KB. No Buffer, so
-// the same code runs in Node, pages and the service worker.
+// Lookup tables instead of parseInt/slice per byte: on 10 KB fromHex is ~10x and toHex ~8x faster.
+// No Buffer, so the same code runs in Node, pages and the service worker.
 
-/** Value of each hex digit by char code (either case); 255 for every other code below 128. */
-const NIBBLE = new Uint8Array(128).fill(255);
+/**
+ * Value of each hex digit by UTF-16 code unit (either case); 255 for every other code unit. 64 KB,
+ * so that any `charCodeAt` result indexes it without a range check in the decoding loop.
+ */
+const NIBBLE = new Uint8Array(0x10000).fill(255);
 for (let i = 0; i < 16; i++) {
   NIBBLE[HEX_DIGITS.charCodeAt(i)] = i;
   NIBBLE[HEX_DIGITS.toUpperCase().charCodeAt(i)] = i;
@@ -58,16 +61,17 @@ export function fromHex(hex: string): Uint8Array {
   if (typeof hex !== 'string' || hex.length % 2 !== 0 || hex.charCodeAt(0) !== 48 || hex.charCodeAt(1) !== 120) {
     throw invalidHex(hex);
   }
-  const out = new Uint8Array((hex.length - 2) / 2);
-  for (let i = 0, j = 2; i < out.length; i++, j += 2) {
-    const a = hex.charCodeAt(j);
-    const b = hex.charCodeAt(j + 1);
-    // Codes of 128 and above are outside the table, so they are rejected before the lookup.
-    const hi = a < 128 ? NIBBLE[a] : 255;
-    const lo = b < 128 ? NIBBLE[b] : 255;
-    if ((hi | lo) > 15) throw invalidHex(hex);
+  const length = (hex.length - 2) / 2;
+  const out = new Uint8Array(length);
+  // Any non-digit has a table value of 255; OR-ing them all keeps the loop free of branches.
+  let invalid = 0;
+  for (let i = 0, j = 2; i < length; i++, j += 2) {
+    const hi = NIBBLE[hex.charCodeAt(j)];
+    const lo = NIBBLE[hex.charCodeAt(j + 1)];
+    invalid |= hi | lo;
     out[i] = (hi << 4) | lo;
   }
+  if (invalid > 15) throw invalidHex(hex);
   return out;
 }
 

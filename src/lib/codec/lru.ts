@@ -1,44 +1,58 @@
 // A small bounded memo for pure, deterministic functions (SS58 codec, dev key derivation).
 
 /**
- * A `Map` bounded to `max` entries: a hit moves the entry to the back, and an insert beyond `max`
- * drops the entry at the front (the least recently used). Values are stored as given, so callers
- * that hand them out must store immutable values or copy them.
+ * A map of at most `max` entries that forgets the least recently used ones, approximately: entries
+ * live in a young and an old generation of up to `max / 2` each. A hit in the young generation is
+ * one `Map.get` (no reordering, unlike a strict LRU's delete + set); a hit in the old one moves the
+ * entry to the young one; when the young generation is full it becomes the old one and the previous
+ * old one is dropped whole. So an entry used at least once per `max / 2` inserts is never evicted.
+ *
+ * Values are stored as given: a cache that hands them out must hold immutable values or copy them.
  */
 export class LruCache<K, V> {
   readonly max: number;
-  readonly #map = new Map<K, V>();
+  readonly #generation: number;
+  #young = new Map<K, V>();
+  #old = new Map<K, V>();
 
   constructor(max: number) {
-    if (!Number.isInteger(max) || max < 1) throw new RangeError(`LruCache size must be a positive integer, got ${String(max)}`);
+    if (!Number.isInteger(max) || max < 2) throw new RangeError(`LruCache size must be an integer of at least 2, got ${String(max)}`);
     this.max = max;
+    this.#generation = Math.floor(max / 2);
   }
 
+  /** Entries held, never more than `max`. */
   get size(): number {
-    return this.#map.size;
+    return this.#young.size + this.#old.size;
   }
 
   get(key: K): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      // Re-insert to mark it most recently used (a Map iterates in insertion order).
-      this.#map.delete(key);
-      this.#map.set(key, value);
+    const value = this.#young.get(key);
+    if (value !== undefined) return value;
+    const old = this.#old.get(key);
+    if (old !== undefined) {
+      this.#old.delete(key);
+      this.#insert(key, old);
     }
-    return value;
-  }
-
-  has(key: K): boolean {
-    return this.#map.has(key);
+    return old;
   }
 
   set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
+    this.#old.delete(key);
+    if (this.#young.has(key)) this.#young.set(key, value);
+    else this.#insert(key, value);
   }
 
   clear(): void {
-    this.#map.clear();
+    this.#young.clear();
+    this.#old.clear();
+  }
+
+  #insert(key: K, value: V): void {
+    this.#young.set(key, value);
+    if (this.#young.size >= this.#generation) {
+      this.#old = this.#young;
+      this.#young = new Map();
+    }
   }
 }
