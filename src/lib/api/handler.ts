@@ -1,6 +1,7 @@
 // The one REST handler, `(Request) => Promise<Response>`, shared by the service worker, the
 // in-page host and the Node host. Routes come from the table; every route answers at
 // `/<network>/v1/...` and `/<network>/...`, plural and singular resource roots alike.
+import { jsonBody } from './body';
 import { jsonResponse } from './json';
 import { Hono, type Context } from 'hono';
 import type { Ledger } from '../ledger/chain/ledger';
@@ -32,13 +33,7 @@ const BODY_TYPES = /^(application\/json|multipart\/form-data)/i;
 async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!BODY_TYPES.test(contentType)) throw validationError(`Invalid Content-type header "${contentType}"`);
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw validationError('Request body is not valid JSON');
-  }
+  return jsonBody(request);
 }
 
 function toApiError(error: unknown): ApiError {

@@ -2,31 +2,16 @@
 // ../shared/spec/DECISIONS.md and src/lib/api/routes). Only the fields the UI reads are typed;
 // everything else passes through untouched.
 
+import type { FeeResponse } from '../api/fee';
+import type { SignerPayloadJSON } from '../codec/payload';
+import type { PropertyKeyPermission, PropertyPermission } from '../ledger/types';
+
+export type { PropertyKeyPermission, PropertyPermission, SignerPayloadJSON };
+
 /** An amount as the service writes it: raw integer string plus a human form. */
-export interface Amount {
-  raw: string;
-  amount: string;
-  formatted: string;
-  unit: string;
-  decimals: number;
-}
+export type Amount = FeeResponse;
 
 export type Fee = Amount;
-
-export interface SignerPayloadJSON {
-  address: string;
-  blockHash: string;
-  blockNumber: string;
-  era: string;
-  genesisHash: string;
-  method: string;
-  nonce: string;
-  signedExtensions: string[];
-  specVersion: string;
-  tip: string;
-  transactionVersion: string;
-  version: number;
-}
 
 /** `POST <mutation>?use=Build` */
 export interface BuildResult {
@@ -99,17 +84,6 @@ export interface Property {
   key: string;
   value: string;
   valueHex?: string;
-}
-
-export interface PropertyPermission {
-  mutable: boolean;
-  collectionAdmin: boolean;
-  tokenOwner: boolean;
-}
-
-export interface PropertyKeyPermission {
-  key: string;
-  permission: PropertyPermission;
 }
 
 export interface CollectionLimits {

@@ -2,6 +2,7 @@
 // whole ledger, seal a block by hand and switch block production. Every host (service worker,
 // in-page, Node) passes these as extra routes, backed by its LedgerHost.
 import { z } from 'zod';
+import { formFile, jsonBody } from '../body';
 import type { BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
 import type { BlockRecord } from '../../ledger/types';
@@ -40,26 +41,9 @@ export interface DevControls {
 async function bodyText(request: Request): Promise<string> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) return request.text();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw validationError('The multipart body could not be read');
-  }
-  const file = form.get('file');
+  const file = await formFile(request);
   if (file === null) throw validationError('The form has no field "file" with the ledger export');
   return typeof file === 'string' ? file : file.text();
-}
-
-/** An optional JSON body: empty is `{}`. */
-async function optionalJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw validationError('Request body is not valid JSON');
-  }
 }
 
 function snapshotFailure(error: unknown): never {
@@ -113,7 +97,7 @@ export function devRoutes(host: DevControls): Route[] {
       body: resetBody,
       rawBody: true,
       handle: async (_input, { request }) => {
-        const parsed = resetBody.safeParse(await optionalJson(request));
+        const parsed = resetBody.safeParse(await jsonBody(request));
         if (!parsed.success) throw fromZodError(parsed.error, 'body');
         return { status: 201, json: await host.reset(parsed.data.rules) };
       }

@@ -1,6 +1,7 @@
 // `/ipfs/upload-file` and `GET <origin>/ipfs/<cid>`: the built-in IPFS store. Files are kept
 // under their real CID (CIDv1, raw codec, sha2-256: `bafkrei…`, see docs/decisions/0002-ipfs-cid.md)
 // in the ledger database, so minted images show offline.
+import { formFile } from '../body';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
@@ -60,13 +61,7 @@ export function ipfsRoutes(options: IpfsRoutesOptions): Route[] {
         if (!/^multipart\/form-data/i.test(type)) {
           throw validationError(`Invalid Content-type header "${type}": upload-file takes multipart/form-data with the file in the field "file"`);
         }
-        let form: FormData;
-        try {
-          form = await request.formData();
-        } catch {
-          throw validationError('The multipart body could not be read');
-        }
-        const file = form.get('file');
+        const file = await formFile(request);
         if (file === null || typeof file === 'string') throw validationError('The form has no file in the field "file"');
         if (file.size > maxBytes) throw tooLarge(maxBytes);
         const bytes = new Uint8Array(await file.arrayBuffer());
