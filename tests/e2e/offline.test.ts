@@ -57,6 +57,24 @@ describe('offline', () => {
     await other.close();
   });
 
+  it('keeps the install manifest and its icons available offline', async () => {
+    const href = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel=manifest]')?.href ?? null);
+    expect(href).toBe(`${app.url}manifest.webmanifest`);
+    const manifest = await page.evaluate(async (url) => (await fetch(url)).json(), href!);
+    expect(manifest).toMatchObject({ name: expect.stringContaining('Opalite'), display: 'standalone', start_url: '/' });
+    const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons as { src: string }[]) {
+      const loaded = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return image.naturalWidth;
+      }, icon.src);
+      expect(loaded).toBeGreaterThanOrEqual(192);
+    }
+  });
+
   it('serves the uploaded file with its content type, and an <img> shows it', async () => {
     const file = await page.evaluate(async (cid) => {
       const response = await fetch(`/ipfs/${cid}`);
