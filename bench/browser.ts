@@ -14,7 +14,6 @@
 //   BENCH_BROWSER_PROFILE=1         also CPU-profile Opalite's worker per phase (unminified
 //                                   esbuild bundle of it; BENCH_BROWSER_PROFILE_DIR=dir keeps
 //                                   the .cpuprofile files for DevTools)
-//   BENCH_BROWSER_PATCH=all|a,b     try the proposed source changes of bench/browser-patches.ts
 //   BENCH_BROWSER_WORKER=esbuild    Opalite's worker bundled by esbuild (as the two above do),
 //                                   to compare with the vite build's
 //
@@ -35,16 +34,13 @@ import { PROJECT_ROOT } from '../tests/e2e/paths';
 import { launchBrowser } from '../tests/e2e/support';
 import { bundleBrowserEntry, controlByAppWorker, servePages, testPageHtml } from '../tests/e2e/test-pages';
 import type { PageBench, Timed, XtTimed } from './browser-page';
-import { patchPlugin, selectedPatches } from './browser-patches';
 import { attachWorkerProfiler, chromiumCpu, cpuPer, profileLines, type WorkerProfile, type WorkerProfiler } from './browser-profile';
 
 /** CPU-profile Opalite's worker per phase (serves the unminified esbuild worker; slower). */
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 // BENCH_BROWSER_PROFILE_DIR=/some/dir also writes each phase's raw .cpuprofile there.
-/** Proposed source changes to try (bench/browser-patches.ts): `all` or names, comma-separated. */
-const PATCHES = selectedPatches(process.env.BENCH_BROWSER_PATCH);
 /** `esbuild`: serve Opalite's worker bundled by esbuild, unminified, instead of the vite build's. */
-const WORKER = PROFILE || PATCHES.length > 0 || process.env.BENCH_BROWSER_WORKER === 'esbuild' ? 'esbuild' : 'vite';
+const WORKER = PROFILE || process.env.BENCH_BROWSER_WORKER === 'esbuild' ? 'esbuild' : 'vite';
 
 const N_READS = 500; // B1, per side
 const N_SEQ = 120; // B2 sequential signed extrinsics
@@ -101,9 +97,9 @@ export async function runBrowserBench(): Promise<string[]> {
   const lines: string[] = [];
   buildAppIfStale();
   const [pageJs, swJs, workerJs] = await Promise.all([
-    bundleBrowserEntry(join(PROJECT_ROOT, 'bench/browser-page.ts'), 'bench/page.js', { sourcemap: false, plugins: [patchPlugin(PROJECT_ROOT, PATCHES)] }),
+    bundleBrowserEntry(join(PROJECT_ROOT, 'bench/browser-page.ts'), 'bench/page.js', { sourcemap: false }),
     bundleBrowserEntry(join(PROJECT_ROOT, 'bench/browser-sw.ts'), 'bench/sw.js', { sourcemap: false }),
-    WORKER === 'esbuild' ? bundleBrowserEntry(join(PROJECT_ROOT, 'bench/browser-worker.ts'), 'bench/service-worker.js', { sourcemap: false, alias: { $lib: join(PROJECT_ROOT, 'src/lib') }, plugins: [patchPlugin(PROJECT_ROOT, PATCHES)] }) : null
+    WORKER === 'esbuild' ? bundleBrowserEntry(join(PROJECT_ROOT, 'bench/browser-worker.ts'), 'bench/service-worker.js', { sourcemap: false, alias: { $lib: join(PROJECT_ROOT, 'src/lib') } }) : null
   ]);
   const pages = await servePages({
     'opalite-bench/index.html': testPageHtml('Opalite browser bench', ['/opalite-bench/page.js']),
@@ -156,7 +152,6 @@ export async function runBrowserBench(): Promise<string[]> {
     lines.push(
       `Opalite browser bench — headless Chromium ${browser.version()} on ${cpus().length} CPUs; app at ${pages.preview.url}; Opalite's worker from the ${WORKER === 'vite' ? 'vite build' : 'esbuild bundle (unminified)'}${PROFILE ? '; PROFILING (numbers are slower)' : ''}`
     );
-    if (PATCHES.length) lines.push(`PATCHED (bench/browser-patches.ts, worker and page): ${PATCHES.map((p) => p.name).join(', ')}`);
     if (PROFILE) profiler = await attachWorkerProfiler(browser, '/service-worker.js', readFileSync(workerJs!, 'utf8'));
 
     // ---- setup (untimed) ----
@@ -274,7 +269,7 @@ export async function runBrowserBench(): Promise<string[]> {
       if (list.length) cpuLines.push(`  ${label}: ${total.toFixed(2)} ms per op — ${list.slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(2)}`).join(', ')}`);
     }
     if (cpuLines.length) lines.push('', "Chromium CPU per operation by process/thread (Linux /proc; 10 ms ticks, so small numbers are coarse):", ...cpuLines);
-    lines.push('', `breakdown (timed in the page, sequential, interleaved; µs per call, mean of the fastest 90%)${PATCHES.length ? '; labels name the unpatched code' : ''}:`);
+    lines.push('', `breakdown (timed in the page, sequential, interleaved; µs per call, mean of the fastest 90%):`);
     for (const [label, us] of breakdown) lines.push(`  ${label.padEnd(72)} ${us.toFixed(0).padStart(7)} µs`);
     const failures = [...rw.failures, ...rb.failures, ...xs.failures, ...xp.failures, ...baseXtSeq!.failures, ...baseXtPar!.failures, ...lo.seq.failures, ...lo.par.failures];
     if (failures.length) lines.push(`  · FAILURES ${failures.length}: ${failures[0]}`);
