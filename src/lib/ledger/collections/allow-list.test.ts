@@ -45,7 +45,7 @@ describe('unique.addToAllowList / unique.removeFromAllowList', () => {
   });
 
   it('keeps lists per collection', async () => {
-    const { chain, id, listOf } = await setup();
+    const { chain, listOf } = await setup();
     const other = await createCollection(chain, BOB);
     await chain.ok(BOB, 'unique.addToAllowList', { collectionId: other, address: CHARLIE });
     expect(await listOf()).toEqual([]);
