@@ -39,6 +39,8 @@ export function parseSnapshot(text: string): Snapshot {
   if (!s || typeof s !== 'object' || s.format !== SNAPSHOT_FORMAT) throw new SnapshotError('This file is not an Opalite ledger export (its "format" is not "opalite-ledger")');
   if (s.version !== SNAPSHOT_VERSION) throw new SnapshotError(`This ledger export has version ${String(s.version)}; this Opalite reads version ${SNAPSHOT_VERSION}`);
   if (!s.tables || typeof s.tables !== 'object') throw new SnapshotError('This ledger export has no tables');
+  // Exports made before the pool was kept in the store have no pool: nothing was waiting.
+  if ((s.tables as Record<string, unknown>).pool === undefined) (s.tables as Record<string, unknown>).pool = [];
   for (const table of TABLES) {
     const rows = (s.tables as Record<string, unknown>)[table];
     if (!Array.isArray(rows)) throw new SnapshotError(`This ledger export lacks the "${table}" table`);

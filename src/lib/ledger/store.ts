@@ -7,6 +7,7 @@ import type {
   BlockRecord,
   CollectionRecord,
   ExtrinsicRecord,
+  PoolRecord,
   TokenRecord,
   TokenRef
 } from './types';
@@ -20,6 +21,7 @@ export interface Rows {
   allowList: AllowListRecord;
   blocks: BlockRecord;
   extrinsics: ExtrinsicRecord;
+  pool: PoolRecord;
 }
 
 /** Primary keys of every table, by table name. */
@@ -31,6 +33,7 @@ export interface Keys {
   allowList: [number, Address];
   blocks: number;
   extrinsics: string;
+  pool: string;
 }
 
 export type TableName = keyof Rows;
@@ -42,7 +45,8 @@ export const TABLES: readonly TableName[] = [
   'tokens',
   'allowList',
   'blocks',
-  'extrinsics'
+  'extrinsics',
+  'pool'
 ];
 
 /** The primary key of a row, as the adapter stores it. */
@@ -66,6 +70,8 @@ export function keyOf<N extends TableName>(table: N, row: Rows[N]): Keys[N] {
       return (row as BlockRecord).number as Keys[N];
     case 'extrinsics':
       return (row as ExtrinsicRecord).hash as Keys[N];
+    case 'pool':
+      return (row as PoolRecord).hash as Keys[N];
   }
   throw new Error(`unknown table ${String(table)}`);
 }
@@ -93,6 +99,8 @@ export interface QueryTx extends StateTx {
   recentExtrinsics(limit: number, signer?: Address): Promise<ExtrinsicRecord[]>;
   headBlock(): Promise<BlockRecord | undefined>;
   blockByHash(hash: string): Promise<BlockRecord | undefined>;
+  /** Every waiting extrinsic (the pool is bounded, so this is a small table). */
+  pooled(): Promise<PoolRecord[]>;
 }
 
 export interface Store {

@@ -163,6 +163,22 @@ export interface ExtrinsicRecord {
   callbackUrl?: string;
 }
 
+/**
+ * A signed extrinsic that passed its checks and waits for a block. Kept in the store, so a hash
+ * answered at submit keeps a status across restarts; removed in the block that includes it.
+ */
+export interface PoolRecord {
+  hash: string;
+  signer: Address;
+  nonce: number;
+  call: Call;
+  fee: bigint;
+  /** Last block number at which the era still allows inclusion. */
+  validUntil: number;
+  createdAt: number;
+  callbackUrl?: string;
+}
+
 export interface BlockRecord {
   number: number;
   hash: string;

@@ -24,7 +24,7 @@
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { Keys, QueryTx, Rows, Store, TableName } from '../ledger/store';
 import { TABLES, keyOf } from '../ledger/store';
-import type { Address, BlockRecord, ExtrinsicRecord, TokenRecord, TokenRef } from '../ledger/types';
+import type { Address, BlockRecord, ExtrinsicRecord, PoolRecord, TokenRecord, TokenRef } from '../ledger/types';
 import { mapStorageError } from './errors';
 import { FileStore } from './files';
 import { LedgerDatabase, LEDGER_TABLES, type LedgerDatabaseOptions } from './schema';
@@ -258,6 +258,10 @@ class DexieTx implements QueryTx {
       if (!found || b.number < found.number) found = b;
     }
     return found;
+  }
+
+  async pooled(): Promise<PoolRecord[]> {
+    return this.mergeRows('pool', await this.table('pool').toArray(), () => true);
   }
 
   // ---- end of transaction --------------------------------------------------------------------

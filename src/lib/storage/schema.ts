@@ -14,6 +14,7 @@
 //   extrinsics primary hash                     get
 //              createdAt                        recentExtrinsics(limit)
 //              [signer+createdAt]               recentExtrinsics(limit, signer)
+//   pool       primary hash                     get, pooled (the whole, bounded table)
 //   files      primary cid, createdAt           getFile/hasFile, listFiles (newest first)
 //
 // ---- Changing the schema ---------------------------------------------------------------------
@@ -83,7 +84,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       extrinsics: 'hash, createdAt, [signer+createdAt]',
       files: 'cid, createdAt'
     }
-  }
+  },
+  // The waiting pool is kept with the ledger, so a hash answered at submit survives a restart.
+  { version: 2, stores: { pool: 'hash' } }
 ];
 
 /** The schema version a database is at after opening with this release. */
@@ -115,6 +118,7 @@ export class LedgerDatabase extends Dexie {
   declare allowList: LedgerTable<'allowList'>;
   declare blocks: LedgerTable<'blocks'>;
   declare extrinsics: LedgerTable<'extrinsics'>;
+  declare pool: LedgerTable<'pool'>;
   declare files: Table<FileRecord, string>;
 
   /** The IndexedDB factory this database opens through (for key validation). */

@@ -10,22 +10,12 @@ import { readMeta, writeMeta } from '../meta';
 import { Overlay } from '../overlay';
 import type { RuleSet } from '../rules';
 import type { QueryTx } from '../store';
-import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord, LedgerEvent } from '../types';
+import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord, LedgerEvent, PoolRecord } from '../types';
 import { TransactionError } from './errors';
 import { chooseFeePayer } from './sponsorship';
 
 /** A signed extrinsic that passed the signature and payload checks, waiting for a block. */
-export interface PendingExtrinsic {
-  hash: string;
-  signer: Address;
-  nonce: number;
-  call: Call;
-  fee: bigint;
-  /** Last block number at which the era still allows inclusion. */
-  validUntil: number;
-  createdAt: number;
-  callbackUrl?: string;
-}
+export type PendingExtrinsic = PoolRecord;
 
 export type InclusionResult = { included: ExtrinsicRecord } | { rejected: TransactionError };
 

@@ -67,6 +67,9 @@ class MemoryTx implements QueryTx {
   async blockByHash(hash: string) {
     return [...this.tables.blocks.values()].find((b) => b.hash === hash);
   }
+  async pooled() {
+    return [...this.tables.pool.values()].map((p) => structuredClone(p));
+  }
 }
 
 export class MemoryStore implements Store {
