@@ -1,10 +1,14 @@
-// The whole ledger as one JSON file (export/import, the Node host's data file). Bigints are
-// tagged so they survive JSON; a file is checked before anything is replaced.
+// The whole ledger as one JSON file (export/import, the Node host's old data file). Bigints are
+// tagged so they survive JSON; a file is checked row by row before anything is replaced.
+import { z } from 'zod';
 import type { Rows, TableName } from './store';
-import { TABLES } from './store';
+import { TABLES, keyOf } from './store';
 
 export const SNAPSHOT_FORMAT = 'opalite-ledger';
 export const SNAPSHOT_VERSION = 1;
+
+/** At most this many characters of a bad row are quoted in an error (the API's MAX_QUOTE_CHARS). */
+const MAX_QUOTE_CHARS = 120;
 
 export type Dump = { [N in TableName]: Rows[N][] };
 
@@ -22,16 +26,186 @@ export class SnapshotError extends Error {
   }
 }
 
+// ---- tagged JSON: bigints as {"$bigint":"…"} ---------------------------------------------------
+
+const BIGINT_TAG = '"$bigint"';
+
+function tagBigint(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? { $bigint: value.toString() } : value;
+}
+
+function untagBigint(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object') {
+    const tagged = (value as { $bigint?: unknown }).$bigint;
+    if (typeof tagged === 'string' && /^-?\d+$/.test(tagged)) return BigInt(tagged);
+  }
+  return value;
+}
+
+/** JSON text of `value`, bigints tagged `{"$bigint":"…"}` (the export's and the SQLite store's form). */
+export function toTaggedJson(value: unknown): string {
+  return JSON.stringify(value, tagBigint);
+}
+
+/** The value of tagged JSON text; tagged bigints come back as bigints. */
+export function fromTaggedJson(text: string): unknown {
+  // The reviver costs a walk of the whole value: skip it when nothing is tagged.
+  return text.includes(BIGINT_TAG) ? JSON.parse(text, untagBigint) : JSON.parse(text);
+}
+
 export function serializeSnapshot(tables: Dump, exportedAt: number): string {
   const snapshot: Snapshot = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, exportedAt, tables };
-  return JSON.stringify(snapshot, (_k, v) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
+  return toTaggedJson(snapshot);
+}
+
+// ---- row schemas: the fields and types the ledger relies on ------------------------------------
+
+const int = z.number().int().nonnegative();
+const text = z.string();
+// Canonical SS58, or 0x + 40 hex (Ethereum and token nesting addresses); 64 is the API's limit.
+const address = z.string().min(1).max(64);
+const hash = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+const amount = z.bigint();
+const property = z.looseObject({ key: text, value: text });
+const call = z.looseObject({ name: z.string().regex(/^\w+\.\w+$/, 'expected "section.method"'), args: z.record(z.string(), z.unknown()) });
+
+/** Call arguments that the ledger reads as bigints, by call name. */
+const BIGINT_ARGS: Record<string, readonly string[]> = {
+  'unique.transfer': ['value'],
+  'unique.transferFrom': ['value'],
+  'unique.approve': ['amount'],
+  'unique.burnItem': ['value'],
+  'unique.burnFrom': ['value'],
+  'balances.transferKeepAlive': ['value']
+};
+
+const callWithAmounts = call.superRefine((c, ctx) => {
+  for (const arg of BIGINT_ARGS[c.name] ?? []) {
+    if (typeof c.args[arg] !== 'bigint') ctx.addIssue({ code: 'custom', path: ['args', arg], message: 'expected a bigint' });
+  }
+});
+
+const ROW_SCHEMAS: { [N in TableName]: z.ZodType } = {
+  meta: z.looseObject({ key: text, value: z.unknown() }),
+  accounts: z.looseObject({ address, free: amount, nonce: int }),
+  collections: z.looseObject({
+    id: int,
+    owner: address,
+    mode: z.enum(['NFT', 'Fungible', 'ReFungible']),
+    decimals: int,
+    name: text,
+    description: text,
+    tokenPrefix: text,
+    sponsorship: z.looseObject({ address, isConfirmed: z.boolean() }).nullable(),
+    limits: z.record(z.string(), z.union([z.number(), z.boolean(), z.null()])),
+    permissions: z.looseObject({
+      access: z.enum(['Normal', 'AllowList']),
+      mintMode: z.boolean(),
+      nesting: z.looseObject({ tokenOwner: z.boolean(), collectionAdmin: z.boolean(), restricted: z.array(int).nullable() })
+    }),
+    readOnly: z.boolean(),
+    properties: z.array(property),
+    tokenPropertyPermissions: z.array(z.looseObject({ key: text, permission: z.record(z.string(), z.boolean()) })),
+    admins: z.array(address),
+    tokensMinted: int,
+    tokensBurnt: int
+  }),
+  tokens: z
+    .looseObject({
+      collectionId: int,
+      tokenId: int,
+      owner: address,
+      properties: z.array(property),
+      approved: address.optional(),
+      parentCollectionId: int.optional(),
+      parentTokenId: int.optional()
+    })
+    .refine((t) => (t.parentCollectionId === undefined) === (t.parentTokenId === undefined), {
+      message: 'parentCollectionId and parentTokenId must be set together',
+      path: ['parentTokenId']
+    }),
+  allowList: z.looseObject({ collectionId: int, address }),
+  blocks: z.looseObject({
+    number: int,
+    hash,
+    parentHash: hash,
+    stateRoot: hash,
+    extrinsicsRoot: hash,
+    timestamp: z.number(),
+    extrinsics: z.array(hash)
+  }),
+  extrinsics: z.looseObject({
+    hash,
+    signer: address,
+    nonce: int,
+    callMethod: z.looseObject({ section: text, method: text }),
+    call: callWithAmounts,
+    status: z.enum(['pending', 'Ready', 'InBlock', 'Error', 'Invalid']),
+    isCompleted: z.boolean(),
+    isError: z.boolean(),
+    blockNumber: int.nullable(),
+    blockHash: hash.nullable(),
+    blockIndex: int.nullable(),
+    events: z.array(z.looseObject({ section: text, method: text, data: z.record(z.string(), z.unknown()) })),
+    error: z.looseObject({ section: text, name: text, message: text }).nullable(),
+    fee: z.string().regex(/^\d+$/, 'expected a decimal string'),
+    feePayer: address,
+    createdAt: z.number(),
+    callbackUrl: text.optional()
+  }),
+  pool: z.looseObject({
+    hash,
+    signer: address,
+    nonce: int,
+    call: callWithAmounts,
+    fee: amount,
+    validUntil: int,
+    createdAt: z.number(),
+    callbackUrl: text.optional()
+  })
+};
+
+function quote(row: unknown): string {
+  let json: string;
+  try {
+    json = toTaggedJson(row) ?? String(row);
+  } catch {
+    json = String(row);
+  }
+  return json.length > MAX_QUOTE_CHARS ? `${json.slice(0, MAX_QUOTE_CHARS - 1)}…` : json;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Check every row of every table: the fields and types the ledger relies on, and unique keys.
+ * Throws SnapshotError naming the table and row index of the first bad row.
+ */
+export function checkRows(tables: Dump): void {
+  for (const table of TABLES) {
+    const schema = ROW_SCHEMAS[table];
+    const seen = new Map<string, number>();
+    (tables[table] as unknown[]).forEach((row, index) => {
+      const bad = (why: string) =>
+        new SnapshotError(`Row ${index} of the "${table}" table of this ledger export is not valid (${why}): ${quote(row)}`);
+      const result = schema.safeParse(row);
+      if (!result.success) throw bad(describeIssue(result.error.issues[0]));
+      const key = toTaggedJson(keyOf(table, row as never));
+      const first = seen.get(key);
+      if (first !== undefined) throw bad(`it has the same key as row ${first}`);
+      seen.set(key, index);
+    });
+  }
 }
 
 /** Parse and check a snapshot file; throws SnapshotError saying what is wrong. */
 export function parseSnapshot(text: string): Snapshot {
   let value: unknown;
   try {
-    value = JSON.parse(text, (_k, v) => (v && typeof v === 'object' && typeof v.$bigint === 'string' && /^-?\d+$/.test(v.$bigint) ? BigInt(v.$bigint) : v));
+    value = JSON.parse(text, untagBigint);
   } catch {
     throw new SnapshotError('This file is not JSON, so it is not an Opalite ledger export');
   }
@@ -44,9 +218,9 @@ export function parseSnapshot(text: string): Snapshot {
   for (const table of TABLES) {
     const rows = (s.tables as Record<string, unknown>)[table];
     if (!Array.isArray(rows)) throw new SnapshotError(`This ledger export lacks the "${table}" table`);
-    if (rows.some((r) => !r || typeof r !== 'object')) throw new SnapshotError(`The "${table}" table of this ledger export has a row that is not an object`);
   }
+  checkRows(s.tables);
   const config = s.tables.meta.find((r) => r.key === 'chainConfig');
-  if (!config || typeof config.value !== 'object') throw new SnapshotError('This ledger export has no chain configuration (meta "chainConfig")');
+  if (!config || !config.value || typeof config.value !== 'object') throw new SnapshotError('This ledger export has no chain configuration (meta "chainConfig")');
   return s as Snapshot;
 }

@@ -92,15 +92,13 @@ describe('schema', () => {
     b.close();
   });
 
-  it('upgrades a version-1 ledger to a later version with nothing lost (the documented procedure)', async () => {
+  it('upgrades a version-1 ledger to the current and a later version with nothing lost (the documented procedure)', async () => {
     const options = freshOptions();
-    const v1 = await openDexieStore(options);
-    await v1.write(async (tx) => {
-      tx.put('tokens', token(1, 1, ALICE));
-      tx.put('tokens', { ...token(1, 2, BOB), approved: ALICE });
-      tx.put('accounts', account(ALICE, 2n ** 70n));
-    });
-    await v1.files.putFile({ cid: 'bafy1', bytes: new Uint8Array([1, 2]), type: 'text/plain', name: 'a.txt' });
+    // Written by the first release, with only version 1's declarations (so no pool table).
+    const v1 = new LedgerDatabase({ ...options, versions: SCHEMA_VERSIONS.slice(0, 1) });
+    await v1.tokens.bulkPut([token(1, 1, ALICE), { ...token(1, 2, BOB), approved: ALICE }]);
+    await v1.accounts.put(account(ALICE, 2n ** 70n));
+    await v1.files.put({ cid: 'bafy1', bytes: new Uint8Array([1, 2]), type: 'text/plain', name: 'a.txt', size: 2, createdAt: 1 });
     v1.close();
 
     const v2db = new LedgerDatabase({
@@ -108,24 +106,26 @@ describe('schema', () => {
       versions: [
         ...SCHEMA_VERSIONS,
         {
-          version: 2,
+          version: DB_SCHEMA_VERSION + 1,
           stores: {
             tokens: '[collectionId+tokenId], [collectionId+owner], owner, [parentCollectionId+parentTokenId], approved'
           },
           upgrade: async (tx) => {
-            await tx.table('meta').put({ key: 'upgradedTo', value: 2 });
+            await tx.table('meta').put({ key: 'upgradedTo', value: DB_SCHEMA_VERSION + 1 });
           }
         }
       ]
     });
     await v2db.open();
-    expect(v2db.verno).toBe(2);
+    expect(v2db.verno).toBe(DB_SCHEMA_VERSION + 1);
     const v2 = new DexieStore(v2db);
     await v2.read(async (tx) => {
       expect(await tx.get('tokens', [1, 1])).toEqual(token(1, 1, ALICE));
       expect((await tx.get('accounts', ALICE))!.free).toBe(2n ** 70n);
       expect(await tx.countOwned(1, BOB)).toBe(1);
-      expect(await tx.get('meta', 'upgradedTo')).toEqual({ key: 'upgradedTo', value: 2 });
+      expect(await tx.get('meta', 'upgradedTo')).toEqual({ key: 'upgradedTo', value: DB_SCHEMA_VERSION + 1 });
+      // Version 2 added the waiting pool: empty on a ledger that never had one.
+      expect(await tx.pooled()).toEqual([]);
     });
     expect(await v2db.tokens.where('approved').equals(ALICE).primaryKeys()).toEqual([[1, 2]]);
     expect(await v2.files.hasFile('bafy1')).toBe(true);

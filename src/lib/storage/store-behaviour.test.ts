@@ -1,5 +1,5 @@
-// The same behaviour checks against MemoryStore (the reference) and DexieStore.
-import { describe, expect, it } from 'vitest';
+// The same behaviour checks against MemoryStore (the reference), DexieStore and SqliteStore.
+import { afterEach, describe, expect, it } from 'vitest';
 import { Overlay } from '../ledger/overlay';
 import type { QueryTx, Rows, Store, TableName } from '../ledger/store';
 import { TABLES } from '../ledger/store';
@@ -14,10 +14,21 @@ import {
   blockHash,
   collection,
   extrinsic,
-  freshDexieStore,
   nestingAddress,
+  pooled,
   token
 } from './testing/fixtures';
+
+/** Stores opened by a test, closed after it (the SQLite one deletes its temporary file). */
+const opened: Store[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+const tracked = (make: () => Promise<Store>) => async () => {
+  const store = await make();
+  opened.push(store);
+  return store;
+};
 
 type AllRows = { [N in TableName]: Rows[N][] };
 
@@ -33,7 +44,8 @@ function sampleRows(): AllRows {
       { collectionId: 1, address: ALICE }
     ],
     blocks: [block(0), block(1)],
-    extrinsics: [extrinsic('0xaa', ALICE, 1000)]
+    extrinsics: [extrinsic('0xaa', ALICE, 1000)],
+    pool: [pooled('0xbb', ALICE, 3), pooled('0xcc', BOB, 0)]
   };
 }
 
@@ -45,7 +57,8 @@ const SAMPLE_KEYS = {
   tokens: [1, 1],
   allowList: [1, BOB],
   blocks: 0,
-  extrinsics: '0xaa'
+  extrinsics: '0xaa',
+  pool: '0xbb'
 } as const;
 
 async function putAll(store: Store, rows: AllRows): Promise<void> {
@@ -84,6 +97,7 @@ function keyString(t: TableName, row: unknown): unknown {
     case 'blocks':
       return r.number;
     case 'extrinsics':
+    case 'pool':
       return r.hash;
   }
 }
@@ -117,7 +131,9 @@ const refs = (list: [number, number][]) => list.map(([collectionId, tokenId]) =>
 const keysOf = (tokens: { collectionId: number; tokenId: number }[]) =>
   tokens.map((t) => [t.collectionId, t.tokenId] as [number, number]);
 
-describe.each(STORES)('%s', (_name, make) => {
+describe.each(STORES)('%s', (_name, makeStore) => {
+  const make = tracked(makeStore);
+
   it('puts, gets and deletes rows of every table, compound keys included', async () => {
     const store = await make();
     const rows = sampleRows();
@@ -339,6 +355,24 @@ describe.each(STORES)('%s', (_name, make) => {
     expect(await store.read((tx) => tx.recentExtrinsics(5))).toEqual([]);
   });
 
+  it('keeps the waiting pool: pooled() lists every row, a delete removes one', async () => {
+    const store = await make();
+    expect(await store.read((tx) => tx.pooled())).toEqual([]);
+    await store.write(async (tx) => {
+      tx.put('pool', pooled('0x02', BOB, 0));
+      tx.put('pool', pooled('0x01', ALICE, 7));
+      tx.put('pool', pooled('0x03', ALICE, 8));
+      tx.delete('pool', '0x03');
+      expect((await tx.pooled()).map((p) => p.hash).sort()).toEqual(['0x01', '0x02']);
+    });
+    const rows = await store.read((tx) => tx.pooled());
+    expect([...rows].sort((a, b) => a.nonce - b.nonce)).toEqual([pooled('0x02', BOB, 0), pooled('0x01', ALICE, 7)]);
+    expect(typeof rows[0].fee).toBe('bigint');
+    await store.write(async (tx) => tx.delete('pool', '0x01'));
+    expect(await store.read((tx) => tx.pooled())).toEqual([pooled('0x02', BOB, 0)]);
+    expect(await store.read((tx) => tx.get('pool', '0x02'))).toEqual(pooled('0x02', BOB, 0));
+  });
+
   it('round-trips dump → replaceAll into another store, replacing what was there', async () => {
     const source = await seeded(make);
     await putAll(source, sampleRows());
@@ -441,10 +475,12 @@ function prng(seed: number): () => number {
   };
 }
 
-describe('DexieStore against MemoryStore, random operations', () => {
+const ADAPTERS = STORES.filter(([name]) => name !== 'MemoryStore');
+
+describe.each(ADAPTERS)('%s against MemoryStore, random operations', (_name, makeStore) => {
   it('agrees on every read, inside and after write transactions', async () => {
     const memory = new MemoryStore();
-    const dexie = await freshDexieStore();
+    const adapter = await tracked(makeStore)();
     const rand = prng(20240601);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
     const owners = [ALICE, BOB, CHARLIE, nestingAddress(1, 1), nestingAddress(2, 3)];
@@ -481,6 +517,8 @@ describe('DexieStore against MemoryStore, random operations', () => {
       const h = blockHash(Math.floor(rand() * 8));
       expect(await d.blockByHash(h)).toEqual(await m.blockByHash(h));
       expect(await d.get('accounts', s)).toEqual(await m.get('accounts', s));
+      const byHash = (list: { hash: string }[]) => [...list].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+      expect(byHash(await d.pooled())).toEqual(byHash(await m.pooled()));
       checks++;
     }
 
@@ -515,17 +553,22 @@ describe('DexieStore against MemoryStore, random operations', () => {
           } else if (r < 0.85) {
             const row = account(pick([ALICE, BOB, CHARLIE]), BigInt(Math.floor(rand() * 1e9)) * 10n ** 12n);
             await both((tx) => tx.put('accounts', row));
+          } else if (r < 0.92) {
+            const hash = '0xp' + Math.floor(rand() * 6);
+            const row = pooled(hash, pick([ALICE, BOB, CHARLIE]), Math.floor(rand() * 5), ++createdAt);
+            if (rand() < 0.6) await both((tx) => tx.put('pool', row));
+            else await both((tx) => tx.delete('pool', hash));
           }
           await compare(m, d);
         }
         if (fail) throw new Error('rollback');
       };
-      const result = dexie.write((d) => memory.write((m) => run(m, d)()));
+      const result = adapter.write((d) => memory.write((m) => run(m, d)()));
       if (fail) await expect(result).rejects.toThrow('rollback');
       else await result;
-      await dexie.read((d) => memory.read((m) => compare(m, d)));
-      expect(await sortedDump(dexie)).toEqual(await sortedDump(memory));
+      await adapter.read((d) => memory.read((m) => compare(m, d)));
+      expect(await sortedDump(adapter)).toEqual(await sortedDump(memory));
     }
     expect(checks).toBeGreaterThan(500);
-  });
+  }, 30_000); // slow on a busy 2-core machine, not a timing check
 });

@@ -8,10 +8,13 @@ import type {
   BlockRecord,
   CollectionRecord,
   ExtrinsicRecord,
+  PoolRecord,
   TokenRecord
 } from '../../ledger/types';
 import { DexieStore, openDexieStore } from '../dexie-store';
 import { LedgerDatabase, type LedgerDatabaseOptions } from '../schema';
+// The Node host's store, tested with the same checks (the test files run in Node).
+import { openSqliteStore } from '../../../../server/storage/sqlite-store';
 
 export const ALICE: Address = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 export const BOB: Address = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
@@ -43,7 +46,8 @@ export async function dexieStoreWith(setup: (db: LedgerDatabase) => void): Promi
 
 export const STORES: [string, () => Promise<Store>][] = [
   ['MemoryStore', async () => new MemoryStore()],
-  ['DexieStore', freshDexieStore]
+  ['DexieStore', freshDexieStore],
+  ['SqliteStore', () => openSqliteStore()]
 ];
 
 export function nestingAddress(collectionId: number, tokenId: number): Address {
@@ -135,6 +139,18 @@ export function extrinsic(hash: string, signer: Address, createdAt: number): Ext
     error: null,
     fee: '1000',
     feePayer: signer,
+    createdAt
+  };
+}
+
+export function pooled(hash: string, signer: Address, nonce: number, createdAt = 1000): PoolRecord {
+  return {
+    hash,
+    signer,
+    nonce,
+    call: { name: 'balances.transferKeepAlive', args: { dest: BOB, value: 10n ** 18n + BigInt(nonce) } },
+    fee: 1_000_000_000_000_000n + BigInt(nonce),
+    validUntil: 64,
     createdAt
   };
 }
