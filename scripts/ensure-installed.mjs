@@ -22,10 +22,11 @@ export function run(command, args, { soft = false } = {}) {
 
 export function ensureInstalled() {
   if (existsSync(join(root, 'node_modules', '.package-lock.json'))) return;
-  console.log('node_modules is missing: installing the locked packages');
-  // Some npm 11 releases write lock files that `npm ci` then refuses (other platforms' optional
-  // packages); `npm install` installs the same locked versions.
-  if (!run(npm, ['ci', '--no-audit', '--no-fund'], { soft: true })) run(npm, ['install', '--no-audit', '--no-fund']);
+  // With a lock file: exactly the locked packages (`npm ci` never rewrites the lock). Without one
+  // (an unusual checkout): `npm install` resolves from package.json.
+  const locked = existsSync(join(root, 'package-lock.json'));
+  console.log(`node_modules is missing: installing ${locked ? 'the locked packages' : 'the packages'}`);
+  run(npm, [locked ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureInstalled();

@@ -1,9 +1,11 @@
 // Serve the built app (`build/`) the way a static host should: correct content types, SPA
 // fallback to index.html for page routes, immutable caching for hashed assets, and the service
 // worker never cached. It holds no ledger: `/sandbox/*` and `/ipfs/*` are answered in the browser
-// by the service worker (or the page itself), so here they only explain that.
+// by the service worker (or the page itself), so here they only explain that. A page's
+// Content-Security-Policy (a <meta> tag SvelteKit writes, with the hashes of its inline bootstrap
+// script) is sent as a header too.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +71,20 @@ function headersFor(pathname: string, file: string): Record<string, string> {
   return headers;
 }
 
+const CSP_META = /<meta\s+http-equiv=["']content-security-policy["']\s+content=(?:"([^"]*)"|'([^']*)')/i;
+
+/**
+ * The header policy of a page: the one its own <meta> tag states (so the two can never disagree,
+ * hashes included), plus what a <meta> tag cannot say: no framing by other sites. Null when the
+ * page states none.
+ */
+export function pagePolicy(html: string): string | null {
+  const match = CSP_META.exec(html);
+  const policy = (match?.[1] ?? match?.[2])?.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&').trim();
+  if (!policy) return null;
+  return /(^|;)\s*frame-ancestors\s/i.test(policy) ? policy : `${policy.replace(/;\s*$/, '')}; frame-ancestors 'none'`;
+}
+
 function sendJsonError(res: ServerResponse, status: number, name: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify({ error: { code: status === 404 ? 'UN01008' : 'UN01000', name, message } }));
@@ -121,6 +137,7 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
     res.end('Not found');
     return 404;
   }
+  if (extname(file).toLowerCase() === '.html') return sendPage(req, res, pathname, file);
   const info = await stat(file);
   res.writeHead(200, { ...headersFor(pathname, file), 'content-length': String(info.size) });
   if (req.method === 'HEAD') {
@@ -130,6 +147,17 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
   await new Promise<void>((done, fail) => {
     createReadStream(file).on('error', fail).on('end', done).pipe(res);
   });
+  return 200;
+}
+
+/** An HTML page, read whole (pages are small) to send its policy as a header. */
+async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, file: string): Promise<number> {
+  const html = await readFile(file);
+  const headers: Record<string, string> = { ...headersFor(pathname, file), 'content-length': String(html.byteLength) };
+  const policy = pagePolicy(html.toString('utf8'));
+  if (policy) headers['content-security-policy'] = policy;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : html);
   return 200;
 }
 

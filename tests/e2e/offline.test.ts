@@ -35,7 +35,10 @@ describe('offline', () => {
   });
 
   it('reloads into the app and keeps answering reads and writes', async () => {
+    // No network at all, whatever the browser build does with emulated offline: the server that
+    // served the app is gone too.
     await context.setOffline(true);
+    await app.close();
     // Really offline: the static server cannot be reached.
     expect(await page.evaluate(() => fetch(`/_app/version.json?${Math.random()}`).then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
     await page.reload();

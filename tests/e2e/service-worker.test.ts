@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
+import { DB_SCHEMA_VERSION } from '../../src/lib/storage/schema';
 import { ALICE, BOB, call, createCollection, launchBrowser, mint, openControlled, serveApp, stopServiceWorkers, submit } from './support';
 
 let browser: Browser;
@@ -28,7 +29,7 @@ describe('the REST API through the service worker', () => {
     const status = await call(page, 'GET', '/sandbox/v1/dev/status');
     expect(status.status).toBe(200);
     expect(status.host).toBe('service-worker');
-    expect(status.json).toMatchObject({ host: 'service-worker', network: 'sandbox', dbSchemaVersion: 1, head: { number: 0 } });
+    expect(status.json).toMatchObject({ host: 'service-worker', network: 'sandbox', dbSchemaVersion: DB_SCHEMA_VERSION, head: { number: 0 } });
   });
 
   it('creates a collection custodially, mints, and reads both back', async () => {

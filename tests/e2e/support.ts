@@ -103,7 +103,9 @@ export function call(page: Page, method: string, path: string, body?: unknown, h
 /** A custodial `use=Result` mutation (`Authorization: Seed …`); fails unless included without error. */
 export async function submit(page: Page, path: string, body: unknown, seed = '//Alice', method = 'POST'): Promise<any> {
   const answer = await call(page, method, `${path}${path.includes('?') ? '&' : '?'}use=Result`, body, { authorization: `Seed ${seed}` });
-  if (answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
+  // DECISIONS.md: POST answers 201; PATCH and DELETE 200.
+  const expected = method === 'POST' ? 201 : 200;
+  if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
   if (answer.json.isError) throw new Error(`${method} ${path} failed on chain: ${JSON.stringify(answer.json.error)}`);
   return answer.json;
 }

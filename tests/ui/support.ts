@@ -140,7 +140,8 @@ export async function asAlice(page: Page, method: string, path: string, body: Re
     async ({ signerPayloadJSON, signature }) => {
       const submit = await fetch('/sandbox/v1/extrinsic/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signerPayloadJSON, signature }) });
       const { hash } = await submit.json();
-      for (let i = 0; i < 50; i++) {
+      // Polls until the block is in (bounded generously: a slow machine may take a while).
+      for (let i = 0; i < 600; i++) {
         const s = await (await fetch(`/sandbox/v1/extrinsic/status?hash=${hash}`)).json();
         if (s.isCompleted || s.isError) return s;
         await new Promise((r) => setTimeout(r, 100));
@@ -183,7 +184,8 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     }
   }
   if (!source) return null;
-  await page.addScriptTag({ content: source });
+  // Evaluated, not added as a <script> tag: the app's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(source);
   return page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });

@@ -3,8 +3,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type RunningPreview } from '../../server/preview';
+import { pagePolicy, startPreview, type RunningPreview } from '../../server/preview';
 
+const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='";
 let root: string;
 let preview: RunningPreview;
 
@@ -15,6 +16,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(root, '_app', 'immutable', 'app.abc.js'), 'export {};');
   writeFileSync(join(root, '_app', 'version.json'), '{"version":"1"}');
+  mkdirSync(join(root, 'secured'));
+  writeFileSync(join(root, 'secured', 'index.html'), `<!doctype html><head><meta http-equiv="content-security-policy" content="${POLICY}"></head><title>Secured</title>`);
   preview = await startPreview({ root, port: 0 });
 });
 
@@ -59,5 +62,24 @@ describe('the preview server', () => {
       expect(response.status).toBe(503);
       expect((await response.json()).error.message).toMatch(/lives in your browser/);
     }
+  });
+
+  it("sends a page's own Content-Security-Policy as a header, and forbids framing", async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await get('/secured/', { method });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toBe(`${POLICY}; frame-ancestors 'none'`);
+    }
+    expect(await (await get('/secured/')).text()).toContain('<title>Secured</title>');
+    // A page that states no policy gets none (test pages of the e2e suite, say).
+    expect((await get('/collections/5', { headers: { accept: 'text/html' } })).headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('pagePolicy', () => {
+  it('reads the meta tag as SvelteKit writes it, entities included', () => {
+    expect(pagePolicy(`<meta http-equiv="content-security-policy" content="script-src &#39;self&#39;">`)).toBe("script-src 'self'; frame-ancestors 'none'");
+    expect(pagePolicy(`<meta http-equiv='Content-Security-Policy' content='img-src data:; frame-ancestors https://a.example'>`)).toBe('img-src data:; frame-ancestors https://a.example');
+    expect(pagePolicy('<meta name="description" content="no policy here">')).toBeNull();
   });
 });

@@ -39,10 +39,33 @@ export function tokenAddress(ref: TokenRef): string {
   return `${NESTING_PREFIX}${hex(ref.collectionId)}${hex(ref.tokenId)}`;
 }
 
-/** The URL an `<img>` should load for a media object, or null. */
+const SAFE_MEDIA_SCHEMES = new Set(['http:', 'https:', 'ipfs:', 'blob:']);
+
+/**
+ * `url` if a page may show it as an image or link to it: http(s), ipfs, blob, `data:image/…`, or
+ * a path on this site; null for anything else (`javascript:`, `vbscript:`, `data:text/html`, …).
+ * Parsed as the browser would, so spellings such as ` JaVa\tScript:` are caught too.
+ */
+export function safeMediaUrl(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const text = url.trim();
+  if (text === '') return null;
+  let parsed: URL;
+  try {
+    // A relative URL (no scheme) resolves to a path of this site.
+    parsed = new URL(text, 'https://relative.invalid/');
+  } catch {
+    return null;
+  }
+  if (SAFE_MEDIA_SCHEMES.has(parsed.protocol)) return text;
+  if (parsed.protocol === 'data:' && /^image\//i.test(parsed.pathname)) return text;
+  return null;
+}
+
+/** The URL an `<img>` should load for a media object (only a safe one, see safeMediaUrl), or null. */
 export function mediaUrl(media: Media | null | undefined): string | null {
   if (!media) return null;
-  return media.fullUrl || media.url || null;
+  return safeMediaUrl(media.fullUrl || media.url || null);
 }
 
 // CIDv0 (Qm + 44 base58) and CIDv1 in base32 (b…), the forms IPFS tools print.
