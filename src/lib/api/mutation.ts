@@ -4,7 +4,7 @@
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { z } from 'zod';
 import { signMessage } from '../codec/signature';
-import type { BuiltPayload, Ledger } from '../ledger/chain/ledger';
+import type { BuiltPayload, Ledger, Submitted } from '../ledger/chain/ledger';
 import { TransactionError } from '../ledger/chain/errors';
 import type { SignerPayloadJSON } from '../codec/payload';
 import type { Call, ExtrinsicRecord } from '../ledger/types';
@@ -135,9 +135,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
       case 'Submit':
       case 'SubmitWatch':
       case 'Result': {
-        const { json } = await payload();
-        const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), json);
-        const submitted = await ledger.submit(json, signature, { callbackUrl: q.data.callbackUrl, builtCall: input.form === 'raw' ? input.call : undefined });
+        const { json, submitted } = await submitInput(input, ledger, seedSigner, { nonce: q.data.nonce, callbackUrl: q.data.callbackUrl });
         const feePart = await feeField(json);
         if (use === 'Result' || ledger.blockMode.kind === 'instant') {
           const record = await submitted.included;
@@ -147,6 +145,27 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
       }
     }
   });
+}
+
+/**
+ * Submit any body form. Raw arguments are built, signed and admitted in the signer's serial
+ * section (Ledger.signAndSubmit), so concurrent custodial submissions of one account take
+ * consecutive nonces instead of colliding.
+ */
+async function submitInput(
+  input: Body,
+  ledger: Ledger,
+  seedSigner: KeyringPair | null,
+  options: { nonce?: number; callbackUrl?: string }
+): Promise<{ json: SignerPayloadJSON; submitted: Submitted }> {
+  if (input.form === 'raw') {
+    const pair = requireSigner(seedSigner);
+    const key = { publicKey: pair.publicKey, sign: (message: Uint8Array) => signMessage(pair, message) };
+    const submitted = await ledger.signAndSubmit(input.signer, input.call, key, options);
+    return { json: submitted.signerPayloadJSON, submitted };
+  }
+  const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), input.json);
+  return { json: input.json, submitted: await ledger.submit(input.json, signature, { callbackUrl: options.callbackUrl }) };
 }
 
 function sign(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {

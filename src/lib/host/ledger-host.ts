@@ -5,7 +5,7 @@ import { createHandler, type RestHandler } from '../api/handler';
 import type { Route } from '../api/route';
 import type { BlockMode } from '../ledger/chain/config';
 import { writeGenesis } from '../ledger/chain/genesis';
-import { Ledger } from '../ledger/chain/ledger';
+import { Ledger, type SignatureVerifier } from '../ledger/chain/ledger';
 import { META, readMeta } from '../ledger/meta';
 import { isRuleSetName, type RuleSetName } from '../ledger/rules';
 import { SnapshotError, parseSnapshot, serializeSnapshot, type Dump } from '../ledger/snapshot';
@@ -50,6 +50,8 @@ export interface LedgerHostOptions {
   randomBytes?: (length: number) => Uint8Array;
   appVersion?: string;
   dbSchemaVersion?: number | null;
+  /** Signature check of submitted payloads (the Node host passes a worker pool); default inline. */
+  verify?: SignatureVerifier;
   /** Extra routes (dev tools, file uploads); built once per handler, given this host. */
   routes?: (host: LedgerHost) => Route[];
   /** Requests outside the base url this host answers itself (`GET /ipfs/<cid>`); null = not mine. */
@@ -281,11 +283,10 @@ export class LedgerHost {
     const previous = this.current;
     this.running = await this.start();
     previous.unsubscribe();
-    previous.ledger.close();
     // Whatever still waits in the old pool (manual or interval blocks) was meant for the old
-    // chain: sealing it now settles every waiting submitter with a refusal instead of never.
+    // chain: closing refuses every waiting submitter instead of leaving them hanging.
     previous.retire();
-    void previous.ledger.sealBlock().catch(() => {});
+    previous.ledger.close();
   }
 
   private async start(): Promise<Running> {
@@ -305,7 +306,8 @@ export class LedgerHost {
       now: this.options.now,
       randomBytes: this.options.randomBytes,
       writeLock: lock,
-      soleWriter: !this.options.shared
+      soleWriter: !this.options.shared,
+      verify: this.options.verify
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

@@ -29,3 +29,6 @@ export const COLLECTION_CREATION_PRICE = 2n * UNIT;
 /** Token nesting and collection contract address prefixes (the codec owns the byte layout). */
 export { NESTING_ADDRESS_PREFIX as NESTING_PREFIX, COLLECTION_ADDRESS_PREFIX } from '../codec/nesting';
 export const ETHEREUM_ZERO = '0x0000000000000000000000000000000000000000';
+
+/** Extrinsics waiting for a block, at most (a submit beyond is refused: the pool is full). */
+export const MAX_POOL_SIZE = 8_192;

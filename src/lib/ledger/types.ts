@@ -177,6 +177,8 @@ export interface PoolRecord {
   validUntil: number;
   createdAt: number;
   callbackUrl?: string;
+  /** Whose balance admission counted the fee against: a collection sponsor's; the signer's when absent. */
+  reservedBy?: Address;
 }
 
 export interface BlockRecord {

@@ -64,12 +64,15 @@ export async function produceBlock(
   for (const pending of orderBatch(batch)) {
     const account = await loadAccount(tx, pending.signer);
     if (pending.nonce !== account.nonce) {
-      const why = pending.nonce < account.nonce ? 'is outdated (nonce already used)' : 'has a nonce gap';
-      results.set(pending.hash, { rejected: new TransactionError('Invalid', `Transaction ${why}: expected nonce ${account.nonce}, got ${pending.nonce}`) });
+      const stale = pending.nonce < account.nonce;
+      const why = stale ? 'is outdated (nonce already used)' : 'has a nonce gap';
+      results.set(pending.hash, {
+        rejected: new TransactionError('Invalid', `Transaction ${why}: expected nonce ${account.nonce}, got ${pending.nonce}`, { reason: stale ? 'Stale' : 'Future' })
+      });
       continue;
     }
     if (number > pending.validUntil) {
-      results.set(pending.hash, { rejected: new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended') });
+      results.set(pending.hash, { rejected: new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended', { reason: 'AncientBirthBlock' }) });
       continue;
     }
     const payer = await chooseFeePayer(tx, pending.call, pending.signer, pending.fee, number, rules);
@@ -78,7 +81,8 @@ export async function produceBlock(
       results.set(pending.hash, {
         rejected: new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low)', {
           fee: pending.fee.toString(),
-          balance: payerAccount.free.toString()
+          balance: payerAccount.free.toString(),
+          reason: 'Payment'
         })
       });
       continue;

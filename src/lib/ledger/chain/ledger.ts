@@ -1,20 +1,11 @@
-// The chain: builds signer payloads, verifies and pools signed extrinsics, produces blocks
-// (instant, interval or manual) and answers status. State lives in the injected Store.
+// The chain's facade: opens a store, builds payloads, admits signed extrinsics into the pool and
+// has the sealer put them into blocks (instant, interval or manual). The work lives beside it:
+// payload-builder.ts, signature-check.ts, pool.ts, sealer.ts.
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { publicKeyOf } from '../../codec/address';
-import { decodeCall, encodeCall } from '../../codec/calls';
-import { IMMORTAL_ERA, decodeEra, eraBirth, eraDeath, encodeMortalEra } from '../../codec/era';
-import { encodeSignedExtrinsic, extrinsicHash, signedExtrinsicLength } from '../../codec/extrinsic';
-import { fromHex } from '../../codec/hash';
-import {
-  PayloadError,
-  buildSignerPayloadJSON,
-  encodeExtrinsicPayload,
-  signerPayloadHex,
-  signerPayloadRaw,
-  type SignerPayloadJSON
-} from '../../codec/payload';
-import { SignatureFormatError, verifySignature } from '../../codec/signature';
+import { encodeCall } from '../../codec/calls';
+import { signedExtrinsicLength } from '../../codec/extrinsic';
+import type { SignerPayloadJSON } from '../../codec/payload';
 import { loadAccount } from '../balances';
 import { NESTING_BUDGET } from '../constants';
 import type { DispatchContext } from '../context';
@@ -25,12 +16,20 @@ import { Overlay } from '../overlay';
 import { RULE_SETS, type RuleSet, type RuleSetName } from '../rules';
 import type { QueryTx, Store } from '../store';
 import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord } from '../types';
-import { produceBlock, type Head, type InclusionResult, type PendingExtrinsic } from './block';
+import type { Head, InclusionResult } from './block';
 import type { BlockMode, ChainConfig } from './config';
 import { TransactionError } from './errors';
 import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
-import { chooseFeePayer } from './sponsorship';
+import { CommittedState } from './committed-state';
+import { KeyedSerial } from './keyed-serial';
+import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
+import { TransactionPool, readyRecord, type Waiting } from './pool';
+import { Sealer, type Sealed } from './sealer';
+import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type SignatureVerifier } from './signature-check';
+
+export type { BuiltPayload } from './payload-builder';
+export type { SignatureVerifier } from './signature-check';
 
 export interface LedgerOptions {
   store: Store;
@@ -42,20 +41,19 @@ export interface LedgerOptions {
   randomBytes?: (length: number) => Uint8Array;
   /** Serialises block production across contexts sharing the store (a Web Lock in browsers). */
   writeLock?: <T>(fn: () => Promise<T>) => Promise<T>;
-  /** No other context writes to the store (the Node host), so reads may be memoised until the next block. */
+  /**
+   * No other context writes to the store (the Node host): reads may be memoised until the next
+   * block, and head, nonces and recent statuses are answered from memory the block commit keeps true.
+   */
   soleWriter?: boolean;
+  /** Signature check of submitted payloads (a host may run it off the event loop); default inline. */
+  verify?: SignatureVerifier;
+  /** Where sealing errors are reported (default console.error). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** Memoised reads kept at most; the memo is dropped whole when it grows past this. */
 const MEMO_LIMIT = 10_000;
-
-export interface BuiltPayload {
-  signerPayloadJSON: SignerPayloadJSON;
-  signerPayloadRaw: { address: string; data: string; type: 'payload' };
-  signerPayloadHex: string;
-  /** Fee plus any deposit, smallest unit. */
-  fee: bigint;
-}
 
 export interface BuildOptions {
   nonce?: number;
@@ -64,36 +62,60 @@ export interface BuildOptions {
 
 export interface Submitted {
   hash: string;
-  /** Settles when the extrinsic is in a block (or rejected at inclusion). */
+  /** Settles when the extrinsic is in a block (or refused at inclusion, or dropped). */
   included: Promise<ExtrinsicRecord>;
 }
 
-interface Waiting extends PendingExtrinsic {
-  settle: (result: InclusionResult) => void;
+/** A key that signs in this process (custodial signing). */
+export interface CustodialKey {
+  publicKey: Uint8Array;
+  sign(message: Uint8Array): string;
+}
+
+/** A submitted payload after its stateless checks: signature, call, hash, fee. */
+interface Verified {
+  json: SignerPayloadJSON;
+  signer: Address;
+  call: Call;
+  hash: string;
+  nonce: number;
+  fee: bigint;
 }
 
 const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
 export class Ledger {
-  private pool: Waiting[] = [];
-  private producing: Promise<void> | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  readonly rules: RuleSet;
+  private readonly pool: TransactionPool;
+  private readonly sealer: Sealer;
   private readonly listeners = new Set<(block: BlockRecord) => void>();
   private readonly memoised = new Map<string, Promise<unknown>>();
-  private soleWriter = false;
-  readonly rules: RuleSet;
+  /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
+  private readonly perSigner = new KeyedSerial<Address>();
+  /** Every store write of this ledger, one after another (pool rows and blocks). */
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly memory: CommittedState;
+  private blockModeValue: BlockMode;
+  private closed = false;
 
   private constructor(
     readonly store: Store,
     readonly config: ChainConfig,
-    private blockModeValue: BlockMode,
+    blockMode: BlockMode,
     private readonly now: () => number,
-    private readonly writeLock: <T>(fn: () => Promise<T>) => Promise<T>
+    private readonly writeLock: <T>(fn: () => Promise<T>) => Promise<T>,
+    private readonly soleWriter: boolean,
+    private readonly verify: SignatureVerifier,
+    private readonly log: (message: string, error: unknown) => void
   ) {
     this.rules = RULE_SETS[config.rules];
+    this.memory = new CommittedState(soleWriter);
+    this.blockModeValue = blockMode;
+    this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter);
+    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, now, committed: (s) => this.committed(s), log });
   }
 
-  /** Open the chain in `store`, writing genesis if the store is empty. */
+  /** Open the chain in `store`, writing genesis if the store is empty; what waited in its pool waits again. */
   static async open(options: LedgerOptions): Promise<Ledger> {
     await cryptoWaitReady();
     const now = options.now ?? Date.now;
@@ -110,8 +132,12 @@ export class Ledger {
         });
       })
     );
-    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock);
-    ledger.soleWriter = options.soleWriter ?? false;
+    const soleWriter = options.soleWriter ?? false;
+    const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
+    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log);
+    const [rows, head] = await options.store.read(async (tx) => [await tx.pooled(), await ledger.storedHead(tx)] as const);
+    ledger.pool.load(rows);
+    if (soleWriter) ledger.memory.head = head;
     ledger.setBlockMode(ledger.blockModeValue);
     return ledger;
   }
@@ -122,11 +148,8 @@ export class Ledger {
 
   /** Switch block production: instant (default), every `ms`, or only on `sealBlock()`. */
   setBlockMode(mode: BlockMode): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     this.blockModeValue = mode;
-    if (mode.kind === 'interval') this.timer = setInterval(() => void this.sealBlock(), mode.ms);
-    if (mode.kind === 'instant') this.schedule();
+    this.sealer.setMode(mode);
   }
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
@@ -149,15 +172,20 @@ export class Ledger {
   }
 
   async head(tx?: QueryTx): Promise<Head> {
-    const get = (t: QueryTx) => readMeta<Head>(t, 'head', { number: 0, hash: this.config.genesisHash });
-    return tx ? get(tx) : this.read(get);
+    if (this.memory.head) return this.memory.head;
+    return tx ? this.storedHead(tx) : this.read((t) => this.storedHead(t));
   }
 
-  /** The account's next nonce, counting extrinsics of it already waiting in the pool. */
+  /** The account's next nonce: its stored nonce, then every nonce of it waiting in the pool (as system_accountNextIndex). */
   async nextNonce(address: Address, tx?: QueryTx): Promise<number> {
-    const account = tx ? await loadAccount(tx, address) : await this.read((t) => loadAccount(t, address));
-    const pending = this.pool.filter((p) => p.signer === address).map((p) => p.nonce + 1);
-    return Math.max(account.nonce, ...pending);
+    const signer = canonicalAccount(address);
+    const cached = this.memory.nonceOf(signer);
+    if (cached !== undefined) return this.pool.nextNonce(signer, cached);
+    const generation = this.memory.generation;
+    const read = async (t: QueryTx) => [(await loadAccount(t, signer)).nonce, await this.pool.storedNonces(t, signer)] as const;
+    const [nonce, stored] = tx ? await read(tx) : await this.readWithPool(read);
+    this.memory.rememberNonce(signer, nonce, generation);
+    return this.pool.nextNonce(signer, nonce, stored);
   }
 
   /** Length-and-weight fee (without deposits) of `call` as an extrinsic with this nonce. */
@@ -172,53 +200,26 @@ export class Ledger {
     return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n));
   }
 
-  /** Build the signer payload of `call` for `address`. */
+  /** Build the signer payload of `call` for `address` (its canonical form). */
   async build(address: Address, call: Call, options: BuildOptions = {}): Promise<BuiltPayload> {
-    return this.read(async (tx) => {
+    const signer = canonicalAccount(address);
+    const make = async (tx?: QueryTx) => {
       const head = await this.head(tx);
-      const nonce = options.nonce ?? (await this.nextNonce(address, tx));
-      const method = encodeCall(call);
-      const era = options.immortal ? IMMORTAL_ERA : encodeMortalEra(this.config.eraPeriod, head.number);
-      const json = buildSignerPayloadJSON({
-        address,
-        method,
-        nonce,
-        era,
-        blockHash: options.immortal ? this.config.genesisHash : head.hash,
-        blockNumber: head.number,
-        genesisHash: this.config.genesisHash,
-        specVersion: this.config.specVersion,
-        transactionVersion: this.config.transactionVersion
-      });
-      const payload = encodeExtrinsicPayload(json);
-      return {
-        signerPayloadJSON: json,
-        signerPayloadRaw: signerPayloadRaw(json),
-        signerPayloadHex: signerPayloadHex(payload),
-        fee: totalCost(call, signedExtrinsicLength(method.length, era.length, nonce, 0n))
-      };
-    });
+      const nonce = options.nonce ?? (await this.nextNonce(signer, tx));
+      return buildPayload(this.config, head, signer, call, nonce, options.immortal);
+    };
+    // The sole writer answers head and nonces from memory; a shared store is read in one transaction.
+    return this.soleWriter ? make() : this.readWithPool(make);
   }
 
   /** Decode the call of a payload (BadPayload if it cannot be). */
   decodePayloadCall(json: SignerPayloadJSON): Call {
-    try {
-      return decodeCall(fromHex(json.method));
-    } catch (e) {
-      throw new TransactionError('BadPayload', `signerPayloadJSON.method cannot be decoded: ${(e as Error).message}`);
-    }
+    return decodePayloadCall(json);
   }
 
   /** The exact bytes a signer signs for `json` (the service rebuilds them; it never trusts a client's hex). */
   signingMessage(json: SignerPayloadJSON): Uint8Array {
-    try {
-      return fromHex(signerPayloadHex(encodeExtrinsicPayload(json)));
-    } catch (e) {
-      if (e instanceof PayloadError || e instanceof Error) {
-        throw new TransactionError('BadPayload', `signerPayloadJSON is not a valid payload: ${e.message}`);
-      }
-      throw e;
-    }
+    return signingMessage(json);
   }
 
   /** Run `call` against current state without keeping anything: the chain error it would hit, or null. */
@@ -246,97 +247,64 @@ export class Ledger {
   }
 
   /**
-   * Verify a signed payload and queue it for the next block. Rejections here (bad payload,
-   * bad signature, stale or future nonce, dead era, unpayable fee) change nothing.
+   * Verify a signed payload and admit it to the pool; answers once its pool row is committed.
+   * Rejections here (bad payload or signature, stale or future nonce, dead era, duplicate,
+   * unpayable fees, full pool) change nothing.
    */
   async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string; builtCall?: Call } = {}): Promise<Submitted> {
     const message = this.signingMessage(json);
     // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
     const call = options.builtCall ?? this.decodePayloadCall(json);
-    const signer = json.address;
-    let valid: boolean;
-    try {
-      valid = verifySignature(message, signature, signer);
-    } catch (e) {
-      if (e instanceof SignatureFormatError) throw new TransactionError('BadSignature', e.message);
-      throw new TransactionError('BadSignature', (e as Error).message);
+    const signer = canonicalSigner(json.address);
+    await checkSignature(this.verify, message, signature, signer);
+    const verified = this.verified(json, signature, signer, call);
+    const entry = await this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+    return this.persist(entry);
+  }
+
+  /**
+   * Custodial submit: build `call` for `address` at its next nonce (or `nonce`), sign it with
+   * `key` and admit it, all in the signer's serial section, so concurrent submissions of one
+   * account get consecutive nonces.
+   */
+  async signAndSubmit(
+    address: Address,
+    call: Call,
+    key: CustodialKey,
+    options: { nonce?: number; callbackUrl?: string } = {}
+  ): Promise<Submitted & { signerPayloadJSON: SignerPayloadJSON }> {
+    const signer = canonicalSigner(address);
+    if (!sameBytes(publicKeyOf(signer), key.publicKey)) {
+      throw new TransactionError('BadSignature', 'Signature does not verify for the payload and the signer address: the seed is not the key of this address');
     }
-    if (!valid) throw new TransactionError('BadSignature', 'Signature does not verify for the payload and the signer address');
-
-    const nonce = Number.parseInt(json.nonce, 16);
-    const era = this.checkedEra(json);
-    const method = fromHex(json.method);
-    const hash = extrinsicHash(
-      encodeSignedExtrinsic({ publicKey: publicKeyOf(signer), signature: fromHex(signature), era: fromHex(json.era), nonce, tip: BigInt(json.tip), method })
-    );
-    const fee = inclusionFee(call, signedExtrinsicLength(method.length, fromHex(json.era).length, nonce, 0n));
-
-    const validUntil = await this.read(async (tx) => {
-      const head = await this.head(tx);
-      const validUntil = await this.checkEraAgainstChain(tx, json, era, head);
-      const account = await loadAccount(tx, signer);
-      if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);
-      if (this.pool.some((p) => p.signer === signer && p.nonce === nonce)) {
-        throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
-      }
-      const next = await this.nextNonce(signer, tx);
-      if (nonce > next) throw new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${next}: no gaps are allowed`);
-      if (account.free < fee) {
-        const sponsored = await this.sponsorCanPay(tx, call, signer, fee, head.number + 1);
-        if (!sponsored) {
-          throw new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low)', { fee: fee.toString(), balance: account.free.toString() });
-        }
-      }
-      return validUntil;
+    const { entry, json } = await this.perSigner.run(signer, async () => {
+      const built = await this.build(signer, call, { nonce: options.nonce });
+      const json = built.signerPayloadJSON;
+      const signature = key.sign(this.signingMessage(json));
+      return { entry: await this.admit(this.verified(json, signature, signer, call), options.callbackUrl), json };
     });
-
-    let settle!: (r: InclusionResult) => void;
-    const result = new Promise<InclusionResult>((resolve) => (settle = resolve));
-    this.pool.push({ hash, signer, nonce, call, fee, validUntil, createdAt: this.now(), callbackUrl: options.callbackUrl, settle });
-    if (this.blockModeValue.kind === 'instant') this.schedule();
-    const included = result.then((r) => {
-      if ('rejected' in r) throw r.rejected;
-      return r.included;
-    });
-    included.catch(() => {});
-    return { hash, included };
+    return { ...(await this.persist(entry)), signerPayloadJSON: json };
   }
 
-  /** The status record of an extrinsic: in a block, waiting in the pool, or unknown. */
+  /** The status record of an extrinsic: in a block, refused, waiting in the pool, or unknown. */
   async status(hash: string, tx?: QueryTx): Promise<ExtrinsicRecord | undefined> {
-    const stored = await (tx ? tx.get('extrinsics', hash) : this.read((t) => t.get('extrinsics', hash)));
-    if (stored) return stored;
-    const waiting = this.pool.find((p) => p.hash === hash);
-    if (!waiting) return undefined;
-    const [section, method] = waiting.call.name.split('.');
-    return {
-      hash,
-      signer: waiting.signer,
-      nonce: waiting.nonce,
-      callMethod: { section, method },
-      call: waiting.call,
-      status: 'Ready',
-      isCompleted: false,
-      isError: false,
-      blockNumber: null,
-      blockHash: null,
-      blockIndex: null,
-      events: [],
-      error: null,
-      fee: waiting.fee.toString(),
-      feePayer: waiting.signer,
-      createdAt: waiting.createdAt,
-      ...(waiting.callbackUrl ? { callbackUrl: waiting.callbackUrl } : {})
+    const waiting = this.pool.statusOf(hash);
+    if (waiting) return waiting;
+    const recent = this.memory.statusOf(hash);
+    if (recent) return recent;
+    const lookup = async (t: QueryTx) => {
+      const stored = await t.get('extrinsics', hash);
+      if (stored) return stored;
+      // Shared stores: waiting in another context's pool.
+      const row = await t.get('pool', hash);
+      return row ? readyRecord(row) : undefined;
     };
+    return tx ? lookup(tx) : this.read(lookup);
   }
 
-  /** Put everything waiting into one new block now (manual and interval modes; also works in instant). */
-  async sealBlock(): Promise<BlockRecord | null> {
-    await this.producing;
-    let produced: BlockRecord | null = null;
-    this.producing = this.produce((b) => (produced = b));
-    await this.producing;
-    return produced;
+  /** Put everything waiting into one new block now (manual and interval modes; also works in instant). Throws if it cannot be written. */
+  sealBlock(): Promise<BlockRecord | null> {
+    return this.sealer.sealBlock();
   }
 
   /** Called with every new block this ledger produces. */
@@ -345,72 +313,110 @@ export class Ledger {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Stop producing. Submitters in this process still waiting are refused (their rows stay in the
+   * store and wait again when it is next opened, unless the chain was replaced).
+   */
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.closed) return;
+    this.closed = true;
+    this.sealer.close();
+    const refusal = new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset) before this extrinsic was included', { reason: 'Dropped' });
+    for (const entry of this.pool.drain()) entry.settle?.({ rejected: refusal });
   }
 
-  /** Start producing if idle; what arrives meanwhile is grouped into the next block. */
-  private schedule(): void {
-    if (this.producing || this.pool.length === 0) return;
-    // Each waiting submitter already got the failure; the scheduler itself must not reject.
-    this.producing = this.produce()
-      .catch(() => {})
-      .finally(() => {
-        this.producing = null;
-        if (this.blockModeValue.kind === 'instant') this.schedule();
-      });
+  // ---- internals ---------------------------------------------------------------------------
+
+  private storedHead(tx: QueryTx): Promise<Head> {
+    return readMeta<Head>(tx, 'head', { number: 0, hash: this.config.genesisHash });
   }
 
-  private async produce(onBlock?: (block: BlockRecord) => void): Promise<void> {
-    const batch = this.pool;
-    this.pool = [];
-    try {
-      const { block, results } = await this.writeLock(() => this.store.write((tx) => produceBlock(tx, batch, this.rules, this.now())));
-      this.memoised.clear();
-      for (const p of batch) p.settle(results.get(p.hash) ?? { rejected: new TransactionError('Invalid', 'Transaction was dropped') });
-      onBlock?.(block);
-      for (const listener of this.listeners) listener(block);
-    } catch (e) {
-      const error = e instanceof Error ? e : new Error(String(e));
-      for (const p of batch) p.settle({ rejected: Object.assign(new TransactionError('Invalid', `The block could not be written: ${error.message}`), { cause: error }) });
-      throw error;
-    }
-  }
-
-  private checkedEra(json: SignerPayloadJSON) {
-    try {
-      return decodeEra(fromHex(json.era));
-    } catch (e) {
-      throw new TransactionError('BadPayload', `signerPayloadJSON.era is invalid: ${(e as Error).message}`);
+  /**
+   * A read that the in-memory pool must agree with. A read transaction may see the state from
+   * before a block while the pool already dropped that block's extrinsics; if a block committed
+   * during the read, it runs again (its refusals too, which may have come from the mismatch).
+   */
+  private async readWithPool<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+    for (;;) {
+      const generation = this.memory.generation;
+      const outcome = await this.read(fn).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error })
+      );
+      if (generation !== this.memory.generation) continue;
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
     }
   }
 
-  /** Genesis, versions and the era's checkpoint block, as Substrate checks them. Returns the last valid block. */
-  private async checkEraAgainstChain(tx: QueryTx, json: SignerPayloadJSON, era: ReturnType<typeof decodeEra>, head: Head): Promise<number> {
-    if (json.genesisHash.toLowerCase() !== this.config.genesisHash) {
-      throw new TransactionError('Invalid', 'Invalid transaction: the genesis hash is not this chain’s (a payload built for another ledger)');
-    }
-    if (Number.parseInt(json.specVersion, 16) !== this.config.specVersion || Number.parseInt(json.transactionVersion, 16) !== this.config.transactionVersion) {
-      throw new TransactionError('Invalid', 'Invalid transaction: spec or transaction version does not match the chain');
-    }
-    if (era.kind === 'immortal') {
-      if (json.blockHash.toLowerCase() !== this.config.genesisHash) throw new TransactionError('Invalid', 'Invalid transaction: an immortal era must be checkpointed at the genesis hash');
-      return Number.MAX_SAFE_INTEGER;
-    }
-    const current = head.number + 1;
-    const birth = eraBirth(era, current);
-    const death = eraDeath(era, current);
-    if (current >= death) throw new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended');
-    const checkpoint = await tx.get('blocks', birth);
-    if (!checkpoint || checkpoint.hash !== json.blockHash.toLowerCase()) {
-      throw new TransactionError('Invalid', `Invalid transaction: blockHash does not match block ${birth}, where the era begins`);
-    }
-    return death - 1;
+  /** One store write after every earlier one of this ledger, inside the cross-context lock. */
+  private write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+    const run = this.writes.then(() => this.writeLock(() => this.store.write(fn)));
+    this.writes = run.catch(() => {});
+    return run;
   }
 
-  private async sponsorCanPay(tx: QueryTx, call: Call, signer: Address, fee: bigint, blockNumber: number): Promise<boolean> {
-    const payer = await chooseFeePayer(tx, call, signer, fee, blockNumber, this.rules);
-    return payer.payer !== signer;
+  /** A payload whose signature is checked, with its hash and fee. */
+  private verified(json: SignerPayloadJSON, signature: string, signer: Address, call: Call): Verified {
+    return { json, signer, call, ...signedExtrinsicOf(json, signature, signer, call) };
   }
+
+  /** Inside the signer's serial section: the chain checks, then the entry joins the pool (uncommitted). */
+  private async admit(v: Verified, callbackUrl?: string): Promise<Waiting> {
+    if (this.closed) throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset); submit again', { reason: 'Dropped' });
+    const { validUntil, reservedBy } = await this.readWithPool(async (tx) => {
+      const head = await this.head(tx);
+      const validUntil = await checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head);
+      const reservedBy = await this.pool.check(tx, v, head.number + 1, this.rules);
+      return { validUntil, reservedBy };
+    });
+    const entry: Waiting = {
+      hash: v.hash,
+      signer: v.signer,
+      nonce: v.nonce,
+      call: v.call,
+      fee: v.fee,
+      validUntil,
+      createdAt: this.now(),
+      ...(callbackUrl ? { callbackUrl } : {}),
+      ...(reservedBy !== v.signer ? { reservedBy } : {}),
+      committed: false,
+      sealing: false,
+      failedBlocks: 0
+    };
+    this.pool.add(entry);
+    return entry;
+  }
+
+  /** Commit the entry's pool row (group commit), then let the sealer see it. */
+  private async persist(entry: Waiting): Promise<Submitted> {
+    const result = new Promise<InclusionResult>((resolve) => (entry.settle = resolve));
+    await this.pool.persist(entry);
+    this.sealer.schedule();
+    const included = result.then((r) => {
+      if ('rejected' in r) throw r.rejected;
+      return r.included;
+    });
+    included.catch(() => {});
+    return { hash: entry.hash, included };
+  }
+
+  /** A block is durable: bring the sole writer's memory up to it, then tell listeners. */
+  private committed(sealed: Sealed): void {
+    this.memory.apply(sealed);
+    this.memoised.clear();
+    const { block } = sealed;
+    for (const listener of this.listeners) {
+      // A listener's failure must not undo what is durable, nor keep submitters from hearing of it.
+      try {
+        listener(block);
+      } catch (e) {
+        this.log('Opalite: a block listener failed', e);
+      }
+    }
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -1,0 +1,338 @@
+// The block producer: one account per key, a persistent bounded pool, nonces that count the pool,
+// definite statuses, and sealing that survives store failures.
+import { encodeAddress } from '@polkadot/util-crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { publicKeyOf } from '../../codec/address';
+import { toHex } from '../../codec/hash';
+import { collectionData } from '../collections/test-helpers';
+import { MemoryStore } from '../testing/memory-store';
+import { FaultyStore, keyOf, seededRandom, signed, transfer } from '../testing/chain-kit';
+import { ALICE, BOB, CHARLIE, DAVE } from '../testing/harness';
+import type { Store } from '../store';
+import type { Call } from '../types';
+import type { BlockMode } from './config';
+import { Ledger, type LedgerOptions } from './ledger';
+import { TransactionPool } from './pool';
+import { RULE_SETS } from '../rules';
+
+const manual: BlockMode = { kind: 'manual' };
+
+/** Every table of `store` (typed through the Store port). */
+const rows = (store: Store) => store.dump();
+
+function open(store: Store, options: Partial<LedgerOptions> = {}) {
+  return Ledger.open({ store, blockMode: manual, soleWriter: true, ...options });
+}
+
+/** Every spelling of one account: SS58 of other prefixes, lower- and upper-case hex public key. */
+function respellings(address: string): string[] {
+  const pk = publicKeyOf(address);
+  return [encodeAddress(pk, 0), encodeAddress(pk, 2), toHex(pk).toLowerCase(), `0x${toHex(pk).slice(2).toUpperCase()}`];
+}
+
+async function balanceOf(ledger: Ledger, address: string): Promise<bigint> {
+  return ledger.read(async (tx) => (await tx.get('accounts', address))?.free ?? 0n);
+}
+
+/** Run `call` signed by `seed` and wait for its block (manual mode: seals it). */
+async function run(ledger: Ledger, seed: string, call: Call) {
+  const { address, key } = keyOf(seed);
+  const submitted = await ledger.signAndSubmit(address, call, key);
+  if (ledger.blockMode.kind === 'manual') await ledger.sealBlock();
+  const record = await submitted.included;
+  if (record.isError) throw new Error(`${call.name} failed: ${JSON.stringify(record.error)}`);
+  return record;
+}
+
+describe('one account per key', () => {
+  for (const soleWriter of [true, false]) {
+    it(`includes a signed extrinsic once however its signer is spelled (${soleWriter ? 'sole writer' : 'shared store'})`, async () => {
+      const ledger = await open(new MemoryStore(), { soleWriter });
+      const { json, signature } = await signed(ledger, '//Alice', transfer(BOB, 5n));
+      const bobBefore = await balanceOf(ledger, BOB);
+      const first = await ledger.submit(json, signature);
+      for (const address of respellings(ALICE)) {
+        await expect(ledger.submit({ ...json, address }, signature)).rejects.toThrow(/Already Imported.*waiting/);
+      }
+      await ledger.sealBlock();
+      expect((await first.included).status).toBe('InBlock');
+      for (const address of [ALICE, ...respellings(ALICE)]) {
+        await expect(ledger.submit({ ...json, address }, signature)).rejects.toThrow(/already included/);
+      }
+      expect(await balanceOf(ledger, BOB)).toBe(bobBefore + 5n);
+      expect(await ledger.nextNonce(ALICE)).toBe(1);
+      const record = await ledger.status(first.hash);
+      expect(record).toMatchObject({ signer: ALICE, status: 'InBlock' });
+      ledger.close();
+    });
+  }
+
+  it('a sponsored extrinsic is sponsored once however its signer is spelled', async () => {
+    const ledger = await open(new MemoryStore());
+    const zed = keyOf('//Zed');
+    await run(ledger, '//Alice', { name: 'unique.createCollectionEx', args: { data: collectionData({}) } } as Call);
+    await run(ledger, '//Alice', { name: 'unique.setCollectionSponsor', args: { collectionId: 1, newSponsor: CHARLIE } } as Call);
+    await run(ledger, '//Charlie', { name: 'unique.confirmSponsorship', args: { collectionId: 1 } } as Call);
+    await run(ledger, '//Alice', { name: 'unique.createItem', args: { collectionId: 1, owner: zed.address, properties: [] } } as Call);
+    expect(await balanceOf(ledger, zed.address)).toBe(0n);
+
+    // Zed has no money: only the sponsor can pay. Submitted with every spelling of Zed's key.
+    const { json, signature } = await signed(ledger, '//Zed', { name: 'unique.transfer', args: { to: BOB, collectionId: 1, tokenId: 1, value: 1n } } as Call);
+    const sponsorBefore = await balanceOf(ledger, CHARLIE);
+    const answers = await Promise.allSettled([zed.address, ...respellings(zed.address)].map((address) => ledger.submit({ ...json, address }, signature)));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    await ledger.sealBlock();
+    for (const address of respellings(zed.address)) await expect(ledger.submit({ ...json, address }, signature)).rejects.toThrow(/already included/);
+    const fee = ledger.inclusionFee(json && ledger.decodePayloadCall(json), 0);
+    expect(await balanceOf(ledger, CHARLIE)).toBe(sponsorBefore - fee);
+    const owner = await ledger.read((tx) => tx.get('tokens', [1, 1]));
+    expect(owner?.owner).toBe(BOB);
+    const records = (await rows(ledger.store)).extrinsics.filter((r) => r.signer === zed.address);
+    expect(records.map((r) => [r.status, r.feePayer])).toEqual([['InBlock', CHARLIE]]);
+    ledger.close();
+  });
+
+  it('checks signatures with the verify option, given the canonical signer', async () => {
+    const seen: string[] = [];
+    const ledger = await open(new MemoryStore(), {
+      verify: async (_message, _signature, signer) => {
+        seen.push(signer);
+        return false;
+      }
+    });
+    const { json, signature } = await signed(ledger, '//Alice', transfer(BOB, 1n));
+    await expect(ledger.submit({ ...json, address: respellings(ALICE)[2] }, signature)).rejects.toMatchObject({ kind: 'BadSignature' });
+    expect(seen).toEqual([ALICE]);
+    ledger.close();
+  });
+
+  it('builds for the canonical account whatever the spelling', async () => {
+    const ledger = await open(new MemoryStore());
+    await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    for (const address of respellings(ALICE)) {
+      const built = await ledger.build(address, transfer(BOB, 1n));
+      expect(built.signerPayloadJSON.address).toBe(ALICE);
+      expect(Number.parseInt(built.signerPayloadJSON.nonce, 16)).toBe(1);
+    }
+    ledger.close();
+  });
+});
+
+describe('nonces count the pool', () => {
+  it('answers the next nonce after the waiting ones, and refuses gaps and reused nonces', async () => {
+    const ledger = await open(new MemoryStore());
+    const alice = keyOf('//Alice');
+    expect(await ledger.nextNonce(ALICE)).toBe(0);
+    await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key);
+    await ledger.signAndSubmit(ALICE, transfer(BOB, 2n), alice.key);
+    expect(await ledger.nextNonce(ALICE)).toBe(2);
+    expect(await ledger.nextNonce(respellings(ALICE)[3])).toBe(2);
+    const ahead = await signed(ledger, '//Alice', transfer(BOB, 3n), 5);
+    await expect(ledger.submit(ahead.json, ahead.signature)).rejects.toThrow(/ahead of the next nonce 2/);
+    const reused = await signed(ledger, '//Alice', transfer(BOB, 4n), 1);
+    await expect(ledger.submit(reused.json, reused.signature)).rejects.toThrow(/nonce 1 is already waiting/);
+    await ledger.sealBlock();
+    expect(await ledger.nextNonce(ALICE)).toBe(2);
+    ledger.close();
+  });
+
+  it('gives concurrent custodial submissions of one account consecutive nonces', async () => {
+    const ledger = await open(new MemoryStore(), { blockMode: { kind: 'instant' } });
+    const alice = keyOf('//Alice');
+    const submitted = await Promise.all(Array.from({ length: 64 }, (_, i) => ledger.signAndSubmit(ALICE, transfer(BOB, BigInt(i + 1)), alice.key)));
+    const records = await Promise.all(submitted.map((s) => s.included));
+    expect(records.map((r) => r.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 64 }, (_, i) => i));
+    expect(records.every((r) => r.status === 'InBlock')).toBe(true);
+    ledger.close();
+  });
+});
+
+describe('the persistent pool', () => {
+  it('keeps waiting extrinsics across a reopen of the same store, then includes them', async () => {
+    const store = new MemoryStore();
+    const first = await open(store);
+    const alice = keyOf('//Alice');
+    const hashes: string[] = [];
+    for (let i = 0; i < 3; i++) hashes.push((await first.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key)).hash);
+    first.close();
+    expect((await rows(store)).pool).toHaveLength(3);
+
+    const second = await open(store);
+    for (const hash of hashes) expect(await second.status(hash)).toMatchObject({ status: 'Ready', signer: ALICE });
+    expect(await second.nextNonce(ALICE)).toBe(3);
+    await second.sealBlock();
+    for (const hash of hashes) expect(await second.status(hash)).toMatchObject({ status: 'InBlock', blockNumber: 1 });
+    expect((await rows(store)).pool).toHaveLength(0);
+    second.close();
+  });
+
+  it('commits admissions that arrive together in shared store writes (group commit)', async () => {
+    const store = new MemoryStore();
+    const ledger = await open(store);
+    let writes = 0;
+    const write = store.write.bind(store);
+    store.write = (fn) => {
+      writes++;
+      return write(fn);
+    };
+    const seeds = ['//Alice', '//Bob', '//Charlie', '//Dave'];
+    const submitted = await Promise.all(Array.from({ length: 64 }, (_, i) => ledger.signAndSubmit(keyOf(seeds[i % 4]).address, transfer(BOB, 1n), keyOf(seeds[i % 4]).key)));
+    expect((await rows(store)).pool).toHaveLength(64);
+    expect(writes).toBeLessThanOrEqual(submitted.length / 2);
+    ledger.close();
+  });
+
+  it('in instant mode, seals what it found waiting soon after opening', async () => {
+    const store = new MemoryStore();
+    const first = await open(store);
+    const { hash } = await first.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    first.close();
+    const second = await Ledger.open({ store, soleWriter: true });
+    await new Promise<void>((resolve) => second.onBlock(() => resolve()));
+    expect(await second.status(hash)).toMatchObject({ status: 'InBlock' });
+    second.close();
+  });
+
+  it('refuses what an account cannot pay for, counting its waiting fees', async () => {
+    const ledger = await open(new MemoryStore());
+    const zed = keyOf('//Zed');
+    const fee = ledger.inclusionFee(transfer(BOB, 0n), 0);
+    await run(ledger, '//Alice', transfer(zed.address, (fee * 5n) / 2n));
+    await ledger.signAndSubmit(zed.address, transfer(BOB, 0n), zed.key);
+    await ledger.signAndSubmit(zed.address, transfer(BOB, 0n), zed.key);
+    await expect(ledger.signAndSubmit(zed.address, transfer(BOB, 0n), zed.key)).rejects.toThrow(/Inability to pay some fees/);
+    expect((await rows(ledger.store)).pool).toHaveLength(2);
+    ledger.close();
+  });
+
+  it('refuses beyond its total size: the pool is full', async () => {
+    const store = new MemoryStore();
+    const ledger = await open(store);
+    const pool = new TransactionPool((fn) => store.write(fn), false, 2);
+    const rules = RULE_SETS.spec;
+    for (let nonce = 0; nonce < 3; nonce++) {
+      const candidate = { hash: `0x${String(nonce).padStart(64, '0')}`, signer: ALICE, nonce, call: transfer(BOB, 1n), fee: 1n };
+      const check = store.read((tx) => pool.check(tx, candidate, 1, rules));
+      if (nonce < 2) {
+        await check;
+        const entry = { ...candidate, validUntil: 100, createdAt: 0, committed: false, sealing: false, failedBlocks: 0 };
+        pool.add(entry);
+        await pool.persist(entry);
+      } else {
+        await expect(check).rejects.toThrow(/pool is full/);
+      }
+    }
+    expect((await rows(store)).pool).toHaveLength(2);
+    ledger.close();
+  });
+
+  it('records a refusal at inclusion as a definite Invalid status, kept across a reopen', async () => {
+    const store = new MemoryStore();
+    const ledger = await open(store);
+    const zed = keyOf('//Zed');
+    const fee = ledger.inclusionFee(transfer(BOB, 0n), 1);
+    const spendingFee = ledger.inclusionFee(transfer(BOB, fee), 0);
+    await run(ledger, '//Alice', transfer(zed.address, spendingFee + fee));
+    // The first spends what the second's fee needed: admitted (two fees fit), refused in the block.
+    const spends = await ledger.signAndSubmit(zed.address, transfer(BOB, fee), zed.key);
+    const starves = await ledger.signAndSubmit(zed.address, transfer(BOB, 0n), zed.key);
+    await ledger.sealBlock();
+    expect((await spends.included).status).toBe('InBlock');
+    await expect(starves.included).rejects.toThrow(/Inability to pay/);
+    const expected = { status: 'Invalid', isError: true, isCompleted: true, blockNumber: null, error: { section: 'system', name: 'Payment' } };
+    expect(await ledger.status(starves.hash)).toMatchObject(expected);
+    ledger.close();
+    const reopened = await open(store);
+    expect(await reopened.status(starves.hash)).toMatchObject(expected);
+    expect(await reopened.nextNonce(zed.address)).toBe(1);
+    reopened.close();
+  });
+
+  it('refuses waiting submitters when closed, and keeps their rows for the next open', async () => {
+    const store = new MemoryStore();
+    const ledger = await open(store);
+    const waiting = await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    ledger.close();
+    await expect(waiting.included).rejects.toThrow(/closed or replaced/);
+    expect((await rows(store)).pool.map((r) => r.hash)).toEqual([waiting.hash]);
+  });
+});
+
+describe('sealing under store failures', () => {
+  it('leaves no partial block and gives every accepted extrinsic a definite status', { timeout: 60_000 }, async () => {
+    const seed = Date.now() % 100_000;
+    const store = new FaultyStore(new MemoryStore(), seededRandom(seed));
+    const log = vi.fn();
+    const ledger = await open(store, { blockMode: { kind: 'instant' }, log });
+    const issuance = (await rows(store)).accounts.reduce((sum, a) => sum + a.free, 0n);
+    store.failRate = 0.04;
+
+    const seeds = ['//Alice', '//Bob', '//Charlie', '//Dave'];
+    const dests = [BOB, CHARLIE, DAVE, ALICE];
+    const attempts = seeds.flatMap((s, i) => Array.from({ length: 15 }, (_, n) => ({ seed: s, call: transfer(dests[i], BigInt(n + 1)) })));
+    const answers = await Promise.allSettled(attempts.map(({ seed: s, call }) => ledger.signAndSubmit(keyOf(s).address, call, keyOf(s).key)));
+    const accepted = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    const outcomes = await Promise.allSettled(accepted.map((s) => s.included));
+    store.failRate = 0;
+
+    expect(store.injected, `seed ${seed}`).toBeGreaterThan(0);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const [i, s] of accepted.entries()) {
+      const record = await ledger.status(s.hash);
+      expect(record, `seed ${seed}`).toBeDefined();
+      expect(outcomes[i].status === 'fulfilled' ? ['InBlock', 'Error'] : ['Invalid']).toContain(record!.status);
+    }
+    const dump = await store.dump();
+    expect(dump.pool).toEqual([]);
+    // Blocks are whole: numbered without gaps, each listing exactly the records that name it.
+    const numbers = dump.blocks.map((b) => b.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i));
+    for (const block of dump.blocks) {
+      const inBlock = dump.extrinsics.filter((r) => r.blockNumber === block.number).map((r) => r.hash);
+      expect(new Set(inBlock)).toEqual(new Set(block.extrinsics));
+    }
+    // Nonces: each account's included extrinsics are 0..n-1, and its stored nonce is n.
+    for (const s of seeds) {
+      const address = keyOf(s).address;
+      const used = dump.extrinsics.filter((r) => r.signer === address && r.blockNumber !== null).map((r) => r.nonce).sort((a, b) => a - b);
+      expect(used).toEqual(used.map((_, i) => i));
+      expect(dump.accounts.find((a) => a.address === address)?.nonce ?? 0).toBe(used.length);
+    }
+    expect(dump.accounts.reduce((sum, a) => sum + a.free, 0n)).toBe(issuance);
+    ledger.close();
+  });
+
+  it('in interval mode, logs a failed block and keeps producing later ones', async () => {
+    const store = new FaultyStore();
+    const log = vi.fn();
+    const ledger = await open(store, { log });
+    const submitted = await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    store.failRate = 1;
+    ledger.setBlockMode({ kind: 'interval', ms: 5 });
+    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    expect(await ledger.status(submitted.hash)).toMatchObject({ status: 'Ready' });
+    store.failRate = 0;
+    const record = await submitted.included.catch((e) => e);
+    // Either included by a later block, or dropped after MAX_FAILED_BLOCKS: never left without a status.
+    const status = await ledger.status(submitted.hash);
+    expect(['InBlock', 'Invalid']).toContain(status!.status);
+    expect(record).toBeDefined();
+    const head = (await ledger.head()).number;
+    await vi.waitFor(async () => expect((await ledger.head()).number).toBeGreaterThan(head));
+    ledger.close();
+  });
+
+  it('in manual mode, a failed block throws to its caller and the extrinsics stay waiting', async () => {
+    const store = new FaultyStore();
+    const ledger = await open(store);
+    const submitted = await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    store.failRate = 1;
+    await expect(ledger.sealBlock()).rejects.toThrow(/injected/);
+    expect((await ledger.head()).number).toBe(0);
+    expect(await ledger.status(submitted.hash)).toMatchObject({ status: 'Ready' });
+    store.failRate = 0;
+    await ledger.sealBlock();
+    expect((await submitted.included).status).toBe('InBlock');
+    ledger.close();
+  });
+});

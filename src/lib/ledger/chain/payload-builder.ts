@@ -1,0 +1,118 @@
+// Signer payloads: building them for a call, rebuilding the signed bytes of a submitted one, and
+// checking a submitted payload against the chain (genesis, versions, era).
+import { decodeCall, encodeCall } from '../../codec/calls';
+import { IMMORTAL_ERA, decodeEra, eraBirth, eraDeath, encodeMortalEra, type Era } from '../../codec/era';
+import { publicKeyOf } from '../../codec/address';
+import { encodeSignedExtrinsic, extrinsicHash, signedExtrinsicLength } from '../../codec/extrinsic';
+import { fromHex } from '../../codec/hash';
+import {
+  PayloadError,
+  buildSignerPayloadJSON,
+  encodeExtrinsicPayload,
+  signerPayloadHex,
+  signerPayloadRaw,
+  type SignerPayloadJSON
+} from '../../codec/payload';
+import type { QueryTx } from '../store';
+import type { Address, Call } from '../types';
+import type { Head } from './block';
+import type { ChainConfig } from './config';
+import { TransactionError } from './errors';
+import { inclusionFee, totalCost } from './fees';
+
+export interface BuiltPayload {
+  signerPayloadJSON: SignerPayloadJSON;
+  signerPayloadRaw: { address: string; data: string; type: 'payload' };
+  signerPayloadHex: string;
+  /** Fee plus any deposit, smallest unit. */
+  fee: bigint;
+}
+
+/** The payload of `call` signed by `address` with `nonce`, checkpointed at `head`. */
+export function buildPayload(config: ChainConfig, head: Head, address: Address, call: Call, nonce: number, immortal = false): BuiltPayload {
+  const method = encodeCall(call);
+  const era = immortal ? IMMORTAL_ERA : encodeMortalEra(config.eraPeriod, head.number);
+  const json = buildSignerPayloadJSON({
+    address,
+    method,
+    nonce,
+    era,
+    blockHash: immortal ? config.genesisHash : head.hash,
+    blockNumber: head.number,
+    genesisHash: config.genesisHash,
+    specVersion: config.specVersion,
+    transactionVersion: config.transactionVersion
+  });
+  const payload = encodeExtrinsicPayload(json);
+  return {
+    signerPayloadJSON: json,
+    signerPayloadRaw: signerPayloadRaw(json),
+    signerPayloadHex: signerPayloadHex(payload),
+    fee: totalCost(call, signedExtrinsicLength(method.length, era.length, nonce, 0n))
+  };
+}
+
+/** Decode the call of a payload (BadPayload if it cannot be). */
+export function decodePayloadCall(json: SignerPayloadJSON): Call {
+  try {
+    return decodeCall(fromHex(json.method));
+  } catch (e) {
+    throw new TransactionError('BadPayload', `signerPayloadJSON.method cannot be decoded: ${(e as Error).message}`);
+  }
+}
+
+/** The exact bytes a signer signs for `json` (the service rebuilds them; it never trusts a client's hex). */
+export function signingMessage(json: SignerPayloadJSON): Uint8Array {
+  try {
+    return fromHex(signerPayloadHex(encodeExtrinsicPayload(json)));
+  } catch (e) {
+    if (e instanceof PayloadError || e instanceof Error) {
+      throw new TransactionError('BadPayload', `signerPayloadJSON is not a valid payload: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+export function payloadEra(json: SignerPayloadJSON): Era {
+  try {
+    return decodeEra(fromHex(json.era));
+  } catch (e) {
+    throw new TransactionError('BadPayload', `signerPayloadJSON.era is invalid: ${(e as Error).message}`);
+  }
+}
+
+/** Genesis, versions and the era's checkpoint block, as Substrate checks them. Returns the last valid block. */
+export async function checkPayloadAgainstChain(tx: QueryTx, config: ChainConfig, json: SignerPayloadJSON, era: Era, head: Head): Promise<number> {
+  if (json.genesisHash.toLowerCase() !== config.genesisHash) {
+    throw new TransactionError('Invalid', 'Invalid transaction: the genesis hash is not this chain’s (a payload built for another ledger)');
+  }
+  if (Number.parseInt(json.specVersion, 16) !== config.specVersion || Number.parseInt(json.transactionVersion, 16) !== config.transactionVersion) {
+    throw new TransactionError('Invalid', 'Invalid transaction: spec or transaction version does not match the chain');
+  }
+  if (era.kind === 'immortal') {
+    if (json.blockHash.toLowerCase() !== config.genesisHash) throw new TransactionError('Invalid', 'Invalid transaction: an immortal era must be checkpointed at the genesis hash');
+    return Number.MAX_SAFE_INTEGER;
+  }
+  const current = head.number + 1;
+  const birth = eraBirth(era, current);
+  const death = eraDeath(era, current);
+  if (current >= death) throw new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended');
+  const checkpoint = await tx.get('blocks', birth);
+  if (!checkpoint || checkpoint.hash !== json.blockHash.toLowerCase()) {
+    throw new TransactionError('Invalid', `Invalid transaction: blockHash does not match block ${birth}, where the era begins`);
+  }
+  return death - 1;
+}
+
+/**
+ * The identity of a signed payload: its extrinsic hash, over the signer's public key (so every
+ * spelling of one signer gives one hash), its nonce and its inclusion fee.
+ */
+export function signedExtrinsicOf(json: SignerPayloadJSON, signature: string, signer: Address, call: Call): { hash: string; nonce: number; fee: bigint } {
+  payloadEra(json);
+  const nonce = Number.parseInt(json.nonce, 16);
+  const method = fromHex(json.method);
+  const era = fromHex(json.era);
+  const hash = extrinsicHash(encodeSignedExtrinsic({ publicKey: publicKeyOf(signer), signature: fromHex(signature), era, nonce, tip: BigInt(json.tip), method }));
+  return { hash, nonce, fee: inclusionFee(call, signedExtrinsicLength(method.length, era.length, nonce, 0n)) };
+}

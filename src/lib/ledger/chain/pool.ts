@@ -1,0 +1,247 @@
+// The waiting pool: extrinsics that passed their checks and wait for a block. Each is a `pool`
+// row of the store (so a hash answered at submit keeps its status across restarts), indexed here
+// by hash and by signer. Bounded in total and, per account, by what the account can pay.
+import { loadAccount } from '../balances';
+import { MAX_POOL_SIZE } from '../constants';
+import type { QueryTx } from '../store';
+import type { Address, Call, ExtrinsicRecord, PoolRecord } from '../types';
+import type { InclusionResult } from './block';
+import { TransactionError } from './errors';
+import { chooseFeePayer } from './sponsorship';
+import type { RuleSet } from '../rules';
+
+/** A pool row and what this process knows about it. */
+export interface Waiting extends PoolRecord {
+  /** The row is committed to the store; only committed rows are sealed. */
+  committed: boolean;
+  /** In a block being written now. */
+  sealing: boolean;
+  /** Blocks that failed to be written while this was in them. */
+  failedBlocks: number;
+  /** The submitter in this process waiting for the outcome (none after a restart). */
+  settle?: (result: InclusionResult) => void;
+}
+
+/** A verified extrinsic asking to wait in the pool. */
+export interface Candidate {
+  hash: string;
+  signer: Address;
+  nonce: number;
+  call: Call;
+  fee: bigint;
+}
+
+/** Runs `fn` in one store write transaction, after every write queued before it. */
+export type WriteFn = <T>(fn: (tx: QueryTx) => Promise<T>) => Promise<T>;
+
+function rowOf(entry: Waiting): PoolRecord {
+  const { committed: _c, sealing: _s, failedBlocks: _f, settle: _settle, ...row } = entry;
+  return row;
+}
+
+export class TransactionPool {
+  private readonly byHash = new Map<string, Waiting>();
+  private readonly bySigner = new Map<Address, Map<number, Waiting>>();
+  private queued: { row: PoolRecord; done: (error?: unknown) => void }[] = [];
+  private flushing = false;
+
+  /**
+   * `shared`: other contexts add rows to the same store, so nonce and duplicate checks also read
+   * the stored pool rather than this index alone.
+   */
+  constructor(
+    private readonly write: WriteFn,
+    private readonly shared: boolean,
+    private readonly limit = MAX_POOL_SIZE
+  ) {}
+
+  get size(): number {
+    return this.byHash.size;
+  }
+
+  get(hash: string): Waiting | undefined {
+    return this.byHash.get(hash);
+  }
+
+  /** Rows found in the store at open: committed, with nobody in this process waiting on them. */
+  load(rows: PoolRecord[]): void {
+    for (const row of rows) if (!this.byHash.has(row.hash)) this.index({ ...row, committed: true, sealing: false, failedBlocks: 0 });
+  }
+
+  /** The next nonce of `signer`: its account nonce, then every nonce waiting right after it. */
+  nextNonce(signer: Address, accountNonce: number, stored: Set<number> = new Set()): number {
+    const mine = this.bySigner.get(signer);
+    let next = accountNonce;
+    while (mine?.has(next) || stored.has(next)) next++;
+    return next;
+  }
+
+  /** Nonces of `signer` waiting in rows other contexts added (shared stores only). */
+  async storedNonces(tx: QueryTx, signer: Address): Promise<Set<number>> {
+    if (!this.shared) return new Set();
+    return new Set((await tx.pooled()).filter((r) => r.signer === signer && !this.byHash.has(r.hash)).map((r) => r.nonce));
+  }
+
+  /**
+   * Every check a candidate must pass to wait here (inside the signer's serial section, so no
+   * other admission of the same signer interleaves). Returns the account its fee is counted on.
+   */
+  async check(tx: QueryTx, candidate: Candidate, blockNumber: number, rules: RuleSet): Promise<Address> {
+    const { hash, signer, nonce, fee } = candidate;
+    if (this.byHash.has(hash) || (await tx.get('pool', hash))) {
+      throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} is already waiting for a block`);
+    }
+    if (await tx.get('extrinsics', hash)) {
+      throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} was already included (or refused); an extrinsic is accepted once`);
+    }
+    const account = await loadAccount(tx, signer);
+    if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);
+    const stored = await this.storedNonces(tx, signer);
+    if (this.bySigner.get(signer)?.has(nonce) || stored.has(nonce)) {
+      throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
+    }
+    const next = this.nextNonce(signer, account.nonce, stored);
+    if (nonce > next) throw new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${next}: no gaps are allowed`);
+    if (this.byHash.size >= this.limit) {
+      throw new TransactionError('Invalid', `The transaction pool is full (${this.limit} extrinsics waiting); try again after the next block`);
+    }
+    const reserved = this.reservedOn(signer);
+    if (account.free >= reserved + fee) return signer;
+    const payer = await chooseFeePayer(tx, candidate.call, signer, fee, blockNumber, rules);
+    if (payer.payer !== signer) {
+      const sponsor = await loadAccount(tx, payer.payer);
+      if (sponsor.free >= this.reservedOn(payer.payer) + fee) return payer.payer;
+    }
+    throw new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low): the fees of this account’s waiting extrinsics plus this one exceed its balance', {
+      fee: fee.toString(),
+      balance: account.free.toString(),
+      waitingFees: reserved.toString()
+    });
+  }
+
+  /** Index an admitted entry (not yet committed: it is not sealed until `persist` resolves). */
+  add(entry: Waiting): void {
+    this.index(entry);
+  }
+
+  /**
+   * Write the entry's row; admissions queued together share one store transaction. Resolves
+   * once committed; on failure the entry leaves the pool and the error is thrown.
+   */
+  async persist(entry: Waiting): Promise<void> {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.queued.push({ row: rowOf(entry), done: (error) => (error === undefined ? resolve() : reject(error)) });
+        if (!this.flushing) {
+          this.flushing = true;
+          queueMicrotask(() => void this.flush());
+        }
+      });
+      entry.committed = true;
+    } catch (e) {
+      this.remove(entry.hash);
+      throw e;
+    }
+  }
+
+  /** The next batch to seal: every committed entry; an entry that was in a failed block goes alone. */
+  takeSealable(): Waiting[] {
+    const ready = [...this.byHash.values()].filter((e) => e.committed && !e.sealing);
+    const suspect = ready.find((e) => e.failedBlocks > 0);
+    const batch = suspect ? [suspect] : ready;
+    for (const e of batch) e.sealing = true;
+    return batch;
+  }
+
+  /** Sealable entries are waiting. */
+  get hasSealable(): boolean {
+    for (const e of this.byHash.values()) if (e.committed && !e.sealing) return true;
+    return false;
+  }
+
+  /** The block with `batch` was not written: they wait again. */
+  release(batch: Waiting[]): void {
+    for (const e of batch) {
+      e.sealing = false;
+      e.failedBlocks++;
+    }
+  }
+
+  remove(hash: string): Waiting | undefined {
+    const entry = this.byHash.get(hash);
+    if (!entry) return undefined;
+    this.byHash.delete(hash);
+    const mine = this.bySigner.get(entry.signer);
+    if (mine?.get(entry.nonce) === entry) mine.delete(entry.nonce);
+    if (mine?.size === 0) this.bySigner.delete(entry.signer);
+    return entry;
+  }
+
+  /** Every entry, for settling them all when this ledger closes. */
+  drain(): Waiting[] {
+    const all = [...this.byHash.values()];
+    this.byHash.clear();
+    this.bySigner.clear();
+    return all;
+  }
+
+  /** The status record of a waiting extrinsic ('Ready'). */
+  statusOf(hash: string): ExtrinsicRecord | undefined {
+    const entry = this.byHash.get(hash);
+    return entry ? readyRecord(entry) : undefined;
+  }
+
+  private reservedOn(account: Address): bigint {
+    let total = 0n;
+    for (const e of this.byHash.values()) if ((e.reservedBy ?? e.signer) === account) total += e.fee;
+    return total;
+  }
+
+  private index(entry: Waiting): void {
+    this.byHash.set(entry.hash, entry);
+    let mine = this.bySigner.get(entry.signer);
+    if (!mine) this.bySigner.set(entry.signer, (mine = new Map()));
+    mine.set(entry.nonce, entry);
+  }
+
+  /** Group commit: everything queued while the previous write ran goes into the next one. */
+  private async flush(): Promise<void> {
+    while (this.queued.length > 0) {
+      const batch = this.queued;
+      this.queued = [];
+      try {
+        await this.write(async (tx) => {
+          for (const { row } of batch) await tx.put('pool', row);
+        });
+        for (const { done } of batch) done();
+      } catch (e) {
+        for (const { done } of batch) done(e ?? new Error('The pool could not be written'));
+      }
+    }
+    this.flushing = false;
+  }
+}
+
+/** A stored pool row as a status record. */
+export function readyRecord(row: PoolRecord): ExtrinsicRecord {
+  const [section, method] = row.call.name.split('.');
+  return {
+    hash: row.hash,
+    signer: row.signer,
+    nonce: row.nonce,
+    callMethod: { section, method },
+    call: row.call,
+    status: 'Ready',
+    isCompleted: false,
+    isError: false,
+    blockNumber: null,
+    blockHash: null,
+    blockIndex: null,
+    events: [],
+    error: null,
+    fee: row.fee.toString(),
+    feePayer: row.reservedBy ?? row.signer,
+    createdAt: row.createdAt,
+    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {})
+  };
+}

@@ -1,0 +1,186 @@
+// Sealing blocks: takes what waits in the pool, writes one block in one store transaction (which
+// also deletes the included rows and records every refusal), and schedules the next one in
+// instant and interval modes.
+//
+// A block that cannot be written leaves nothing behind (the store rolls the transaction back):
+// its extrinsics stay waiting (status Ready) and are retried, each on its own, after a short
+// backoff. One that was in MAX_FAILED_BLOCKS failed blocks is dropped: written as an 'Invalid'
+// record (system.BlockWriteFailed) in a block of its own. Errors are logged, never thrown out of
+// a timer, so the ledger keeps producing.
+import type { RuleSet } from '../rules';
+import type { QueryTx } from '../store';
+import type { BlockRecord, ExtrinsicRecord, PoolRecord } from '../types';
+import { produceBlock, type InclusionResult } from './block';
+import type { BlockMode } from './config';
+import { TransactionError } from './errors';
+import type { TransactionPool, Waiting, WriteFn } from './pool';
+
+/** Failed blocks an extrinsic may be in before it is dropped with a status. */
+export const MAX_FAILED_BLOCKS = 3;
+const RETRY_MS = 25;
+const MAX_RETRY_MS = 2_000;
+
+export interface Sealed {
+  block: BlockRecord;
+  /** Outcome per extrinsic of the batch (included, or refused with its Invalid record). */
+  outcomes: Map<string, InclusionResult>;
+  /** Every status record the block wrote (included and refused). */
+  records: ExtrinsicRecord[];
+}
+
+/** A status record for an extrinsic refused at inclusion or dropped: final, never in a block. */
+export function invalidRecord(row: PoolRecord, name: string, message: string): ExtrinsicRecord {
+  const [section, method] = row.call.name.split('.');
+  return {
+    hash: row.hash,
+    signer: row.signer,
+    nonce: row.nonce,
+    callMethod: { section, method },
+    call: row.call,
+    status: 'Invalid',
+    isCompleted: true,
+    isError: true,
+    blockNumber: null,
+    blockHash: null,
+    blockIndex: null,
+    events: [],
+    error: { section: 'system', name, message },
+    fee: '0',
+    feePayer: row.signer,
+    createdAt: row.createdAt,
+    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {})
+  };
+}
+
+/** What a stored record means to a submitter still waiting on it. */
+function outcomeOf(record: ExtrinsicRecord | undefined): InclusionResult {
+  if (record && record.status !== 'Invalid') return { included: record };
+  const message = record?.error?.message ?? 'Transaction was dropped: it left the pool without being included';
+  return { rejected: new TransactionError('Invalid', message, { reason: record?.error?.name ?? 'Dropped' }) };
+}
+
+/** Write the next block from `batch` inside `tx`; see the module comment for what else it writes. */
+export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number): Promise<Sealed> {
+  const outcomes = new Map<string, InclusionResult>();
+  const records: ExtrinsicRecord[] = [];
+  const live: Waiting[] = [];
+  for (const entry of batch) {
+    // Another context sharing the store sealed (or dropped) it already: report what it wrote.
+    if (!(await tx.get('pool', entry.hash))) outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
+    else live.push(entry);
+  }
+  const dropped = live.filter((e) => e.failedBlocks >= MAX_FAILED_BLOCKS);
+  const candidates = live.filter((e) => e.failedBlocks < MAX_FAILED_BLOCKS);
+  const { block, results } = await produceBlock(tx, candidates, rules, now);
+  for (const entry of live) await tx.delete('pool', entry.hash);
+  for (const entry of candidates) {
+    const result = results.get(entry.hash) ?? { rejected: new TransactionError('Invalid', 'Transaction was dropped', { reason: 'Dropped' }) };
+    if ('included' in result) {
+      records.push(result.included);
+    } else {
+      const record = invalidRecord(entry, String(result.rejected.details?.reason ?? 'Invalid'), result.rejected.message);
+      await tx.put('extrinsics', record);
+      records.push(record);
+    }
+    outcomes.set(entry.hash, result);
+  }
+  for (const entry of dropped) {
+    const message = `Transaction was dropped: ${MAX_FAILED_BLOCKS} blocks holding it could not be written`;
+    const record = invalidRecord(entry, 'BlockWriteFailed', message);
+    await tx.put('extrinsics', record);
+    records.push(record);
+    outcomes.set(entry.hash, { rejected: new TransactionError('Invalid', message, { reason: 'BlockWriteFailed' }) });
+  }
+  return { block, outcomes, records };
+}
+
+export interface SealerOptions {
+  pool: TransactionPool;
+  write: WriteFn;
+  rules: RuleSet;
+  now: () => number;
+  /** After a block is durable, before any submitter hears of it. */
+  committed: (sealed: Sealed) => void;
+  log: (message: string, error: unknown) => void;
+}
+
+export class Sealer {
+  private producing: Promise<unknown> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private mode: BlockMode = { kind: 'manual' };
+  private closed = false;
+
+  constructor(private readonly options: SealerOptions) {}
+
+  setMode(mode: BlockMode): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.mode = mode;
+    if (this.closed) return;
+    if (mode.kind === 'interval') this.timer = setInterval(() => void this.sealQuietly(), mode.ms);
+    if (mode.kind === 'instant') this.schedule();
+  }
+
+  /** Instant mode: start a block if idle and something waits; what arrives meanwhile goes in the next. */
+  schedule(): void {
+    if (this.closed || this.mode.kind !== 'instant' || this.producing || this.retry || !this.options.pool.hasSealable) return;
+    void this.sealQuietly();
+  }
+
+  /** Put everything waiting into one new block now. Throws if the block could not be written. */
+  async sealBlock(): Promise<BlockRecord | null> {
+    while (this.producing) await this.producing.catch(() => {});
+    const run = this.sealOnce();
+    this.producing = run;
+    try {
+      return await run;
+    } finally {
+      if (this.producing === run) this.producing = null;
+      this.schedule();
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.retry) clearTimeout(this.retry);
+    this.timer = null;
+    this.retry = null;
+  }
+
+  /** Timer and instant sealing: a failure is logged and retried after a backoff, never thrown. */
+  private async sealQuietly(): Promise<void> {
+    if (this.producing) return;
+    try {
+      await this.sealBlock();
+      this.failures = 0;
+    } catch (e) {
+      this.options.log('Opalite: a block could not be written; its extrinsics wait for the next one', e);
+      this.failures++;
+      if (this.closed || this.retry) return;
+      const delay = Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** (this.failures - 1));
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        if (this.mode.kind === 'instant') this.schedule();
+      }, delay);
+    }
+  }
+
+  private async sealOnce(): Promise<BlockRecord | null> {
+    const { pool, write, rules, now } = this.options;
+    const batch = pool.takeSealable();
+    let sealed: Sealed;
+    try {
+      sealed = await write((tx) => sealBatch(tx, batch, rules, now()));
+    } catch (e) {
+      pool.release(batch);
+      throw e;
+    }
+    for (const entry of batch) pool.remove(entry.hash);
+    this.options.committed(sealed);
+    for (const entry of batch) entry.settle?.(sealed.outcomes.get(entry.hash) ?? outcomeOf(undefined));
+    return sealed.block;
+  }
+}
