@@ -1,5 +1,5 @@
 // Wire shapes of the Unique Network REST API v1 as Opalite answers them (see
-// ../shared/spec/DECISIONS.md and src/lib/api/routes). Only the fields the UI reads are typed;
+// docs/contract-decisions.md and src/lib/api/routes). Only the fields the UI reads are typed;
 // everything else passes through untouched.
 
 import type { FeeResponse } from '../api/fee';
