@@ -1,34 +1,42 @@
-// The Node host: an HTTP server around the REST handler, with a ledger on fake-indexeddb that can
-// be kept in a data file between runs.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+// The Node host: an HTTP server around the REST handler, with the ledger (and uploaded files) in
+// an SQLite database (server/storage), signature checks on worker threads, and the checks of
+// guard.ts (Host, Origin, declared body length) in front of the handler.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import type { RestHandler } from '../src/lib/api/handler';
+import { errorResponseFor, validationError } from '../src/lib/api/errors';
+import { resolveLimits, type RequestLimits, type ResolvedLimits } from '../src/lib/api/limits';
 import { devRoutes } from '../src/lib/api/routes/dev';
 import { fileServer, ipfsRoutes } from '../src/lib/api/routes/ipfs';
-import { LedgerHost } from '../src/lib/host/ledger-host';
+import { LedgerHost, type LedgerHostOptions, type WriteLock } from '../src/lib/host/ledger-host';
 import type { BlockMode } from '../src/lib/ledger/chain/config';
 import type { Ledger } from '../src/lib/ledger/chain/ledger';
 import type { RuleSetName } from '../src/lib/ledger/rules';
-import { parseSnapshot, serializeSnapshot } from '../src/lib/ledger/snapshot';
-import { openDexieStore } from '../src/lib/storage/dexie-store';
-import { DB_SCHEMA_VERSION } from '../src/lib/storage/schema';
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, authorization, x-sdk-version, accept',
-  'access-control-max-age': '600'
-};
+import { hostPolicy } from './allowed-hosts';
+import { answerClientError, finishAfterRequestBody } from './early-answer';
+import { guardRequest, type GuardPolicy, type Verdict } from './guard';
+import { openLedgerFile } from './ledger-file';
+import { LOOPBACK_ORIGINS, originPolicy } from './origins';
+import type { SqliteStore } from './storage/sqlite-store';
+import { SCHEMA_VERSION } from './storage/sqlite-schema';
+import { startVerifyPool, type VerifyPool } from './verify-pool';
 
 export interface HostOptions {
   port: number;
+  /** Address to listen on (default 127.0.0.1). */
   host?: string;
-  /** Keep the ledger in this JSON file: loaded at start, written after blocks and at stop. */
+  /** The SQLite ledger database, opened or created; a JSON ledger of earlier versions is imported. Default: a temporary one. */
   dataFile?: string;
   rules?: RuleSetName;
   blockMode?: BlockMode;
+  /** Origins whose pages may call this host: a comma list (`:*` = any port) or `*`. Default: loopback pages. */
+  cors?: string | readonly string[];
+  /** Host header names answered beyond the bound address and localhost/127.0.0.1/[::1] (`*` = any). */
+  allowHosts?: readonly string[];
+  /** Largest uploaded file and ledger import (default limits.ts DEFAULT_MAX_UPLOAD_BYTES). */
+  maxUploadBytes?: number;
+  /** Signature-check worker threads (default: one per core; 0 = check on the event loop). */
+  verifyThreads?: number;
   /** One log line per request (default on). */
   log?: (line: string) => void;
 }
@@ -40,101 +48,155 @@ export interface RunningHost {
   host: LedgerHost;
   handler: RestHandler;
   server: Server;
+  store: SqliteStore;
+  /** What was done with the data file at start (an import), for the start-up log. */
+  notes: string[];
+  /** Stop accepting, let requests and blocks in flight finish, close the database. */
   stop(): Promise<void>;
 }
 
-let counter = 0;
+/** How long a stop waits for requests in flight before closing their connections. */
+const STOP_GRACE_MS = 10_000;
+
+/** The ledger's store writes in progress (blocks, imports), so a stop can let them commit. */
+function trackedWrites(): { lock: WriteLock; settled(): Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  return {
+    lock: (fn) => {
+      const write = fn();
+      running.add(write);
+      const done = () => running.delete(write);
+      write.then(done, done);
+      return write;
+    },
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    }
+  };
+}
+
+/** A refusal of guard.ts as an answer, built like every other error answer. */
+async function refuse(res: ServerResponse, verdict: Extract<Verdict, { kind: 'refuse' }>): Promise<void> {
+  const response = errorResponseFor(verdict.error);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...verdict.headers, 'content-length': String(body.length), 'x-opalite-host': 'node' };
+  // A body may still be on its way: do not read it, close the connection after answering.
+  if (verdict.close) headers.connection = 'close';
+  res.writeHead(response.status, headers).end(body);
+}
+
+/** Errors the Node adapter raises before the handler runs (a malformed request line or Host) are the client's. */
+function adapterError(error: unknown): Response {
+  if (error instanceof Error && error.name === 'RequestError') return errorResponseFor(validationError(`Bad request: ${error.message}`));
+  return errorResponseFor(error);
+}
+
+function urlHost(bind: string): string {
+  if (bind === '0.0.0.0' || bind === '::') return '127.0.0.1';
+  return bind.includes(':') ? `[${bind}]` : bind;
+}
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const log = options.log ?? ((line) => console.log(line));
-  // A fresh database per host, so several hosts in one process never share state.
-  const store = await openDexieStore({ name: `opalite-node-${process.pid}-${++counter}`, indexedDB, IDBKeyRange });
-  if (options.dataFile && existsSync(options.dataFile)) {
-    await store.replaceAll(parseSnapshot(readFileSync(options.dataFile, 'utf8')).tables);
-  }
-  // The same host object as the browser's, so /dev/* and /ipfs/* answer here too.
-  const host = await LedgerHost.open({
-    kind: 'node',
-    store,
-    rules: options.rules,
-    blockMode: options.blockMode,
-    dbSchemaVersion: DB_SCHEMA_VERSION,
-    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],
-    outside: fileServer(store.files)
-  });
-  const handler = host.handle;
-
-  let saving: Promise<void> = Promise.resolve();
-  let dirty = false;
-  const save = () => {
-    if (!options.dataFile) return Promise.resolve();
-    const file = options.dataFile;
-    dirty = false;
-    // Write a temporary file and rename it, so a crash never leaves half a ledger.
-    saving = saving.then(async () => {
-      writeFileSync(`${file}.tmp`, serializeSnapshot(await store.dump(), Date.now()));
-      renameSync(`${file}.tmp`, file);
-    });
-    return saving;
-  };
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const changed = () => {
-    dirty = true;
-    timer ??= setTimeout(() => {
-      timer = null;
-      void save();
-    }, 250);
-  };
-  host.onBlock(changed);
-  host.onReplaced(changed);
-  if (options.dataFile && !existsSync(options.dataFile)) await save();
-
   const bind = options.host ?? '127.0.0.1';
-  // Hono's Node adapter turns requests into Web Requests lazily and writes string bodies directly.
-  const listener = getRequestListener((request) => handler(request), {
-    errorHandler: (error) => {
-      log(`internal error: ${String(error)}`);
-      return new Response(JSON.stringify({ error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' } }), {
-        status: 500,
-        headers: { 'content-type': 'application/json' }
-      });
-    }
-  });
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
-    // Browser apps on other origins (the Opalite UI pointed at this host, the SDK in a page) may call it.
-    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204).end();
-      return;
-    }
-    void listener(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, bind, () => resolve());
-  });
+  const origins = originPolicy(options.cors ?? LOOPBACK_ORIGINS);
+  hostPolicy({ bind, port: options.port, allow: options.allowHosts }); // a bad --allow-host refuses before anything opens
+  const limits: ResolvedLimits = resolveLimits({ maxUploadBytes: options.maxUploadBytes } satisfies RequestLimits);
+  const { store, notes } = await openLedgerFile(options.dataFile);
+  const threads = options.verifyThreads;
+  const pool: VerifyPool | null = threads === 0 ? null : startVerifyPool({ threads, log });
+  const writes = trackedWrites();
+
+  let host: LedgerHost;
+  let server: Server;
+  try {
+    // The same host object as the browser's, so /dev/* and /ipfs/* answer here too.
+    // handlerLimits: the handler's body limits (--max-upload for /dev/import and the OpenAPI document),
+    // taken once LedgerHostOptions passes them to createHandler.
+    const hostOptions: LedgerHostOptions & { handlerLimits?: RequestLimits } = {
+      kind: 'node',
+      store,
+      rules: options.rules,
+      blockMode: options.blockMode,
+      dbSchemaVersion: SCHEMA_VERSION,
+      writeLock: writes.lock,
+      verify: pool?.verify,
+      handlerLimits: limits,
+      routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files, maxBytes: limits.maxUploadBytes })],
+      outside: fileServer(store.files)
+    };
+    host = await LedgerHost.open(hostOptions);
+    server = await listen(options.port, bind, createListener(host.handle));
+  } catch (e) {
+    await pool?.close();
+    store.close();
+    throw e;
+  }
+
+  // Workers load once the host answers, so they do not slow its start (the first check waits for them).
+  pool?.warm();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${bind}:${port}/${host.ledger.config.network}/v1`;
+  const policy: GuardPolicy = { hosts: hostPolicy({ bind, port, allow: options.allowHosts }), origins, limits };
+  const url = `http://${urlHost(bind)}:${port}/${host.ledger.config.network}/v1`;
 
+  function createListener(handle: RestHandler) {
+    // Hono's Node adapter hands the body to the handler as a stream it pulls from (nothing is
+    // buffered ahead); an answer given before the body is all read waits for the rest (early-answer.ts).
+    const listener = getRequestListener((request) => handle(request).catch(errorResponseFor), { errorHandler: adapterError });
+    return (req: IncomingMessage, res: ServerResponse) => {
+      const started = performance.now();
+      res.on('finish', () => log(`${req.method} ${(req.url ?? '').slice(0, 200)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+      if (req.method !== 'GET' && req.method !== 'HEAD') finishAfterRequestBody(req, res);
+      const verdict = guardRequest(policy, req);
+      if (verdict.kind === 'refuse') return void refuse(res, verdict).catch(() => res.destroy());
+      for (const [k, v] of Object.entries(verdict.headers)) res.setHeader(k, v);
+      if (verdict.kind === 'options') return void res.writeHead(204).end();
+      void listener(req, res);
+    };
+  }
+
+  let stopping: Promise<void> | null = null;
   return {
     url,
     get ledger() {
       return host.ledger;
     },
     host,
-    handler,
+    handler: host.handle,
     server,
-    async stop() {
-      if (timer) clearTimeout(timer);
-      host.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
-      if (dirty || options.dataFile) await save();
-      await saving;
-      store.close();
+    store,
+    notes,
+    stop() {
+      stopping ??= (async () => {
+        await closeServer(server, STOP_GRACE_MS);
+        host.close();
+        await writes.settled(); // a block being written commits before the database closes
+        await pool?.close();
+        store.close();
+      })();
+      return stopping;
     }
   };
+}
+
+function listen(port: number, bind: string, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const server = createServer(listener);
+  server.on('clientError', answerClientError);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, bind, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Stop accepting; wait for the requests in flight (at most `graceMs`), then close what is left. */
+async function closeServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(timer);
 }

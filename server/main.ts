@@ -1,40 +1,113 @@
 // `npm run serve`: the REST API at http://127.0.0.1:$PORT/sandbox/v1 on a fresh ledger, or on one
-// kept in a data file (`--data ledger.json` or OPALITE_DATA). Stops cleanly on SIGINT/SIGTERM.
+// kept in an SQLite database (`--data ledger.db` or OPALITE_DATA). Stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import type { BlockMode } from '../src/lib/ledger/chain/config';
 import { isRuleSetName } from '../src/lib/ledger/rules';
-import { startHost } from './host';
+import { startHost, type HostOptions } from './host';
+
+const USAGE = `Usage: npm run serve -- [options]
+  --port <n>            port (default $PORT or 3000)
+  --host <address>      address to listen on (default 127.0.0.1)
+  --data <file>         keep the ledger in this SQLite database (created if missing; default: a temporary one)
+  --rules spec|unique   rule set of a new ledger (default spec)
+  --blocks <mode>       instant (default), manual or interval:<ms>
+  --cors <origins>      origins whose pages may call this host, comma-separated, ":*" = any port,
+                        or "*" for every origin (default: http://127.0.0.1:*, http://localhost:*, http://[::1]:*)
+  --allow-host <names>  Host names answered beyond the bound address and localhost (comma-separated, or "*")
+  --max-upload <bytes>  largest uploaded file or ledger import (default 20971520)
+  --verify-threads <n>  signature-check threads (default: one per core; 0 = on the main thread)`;
+
+/** A mistake in how the host was started: printed without a stack, exit code 2. */
+class UsageError extends Error {}
+
+/** Errors that explain themselves (a data file the host will not open): no stack trace. */
+const EXPLAINED = new Set(['LedgerFileError', 'LedgerStartError', 'SnapshotError']);
+/** Bad values of --cors and --allow-host, found when the host starts: usage errors too. */
+const BAD_OPTION = new Set(['OriginListError', 'HostListError']);
 
 function blockModeOf(text: string | undefined): BlockMode {
   if (!text || text === 'instant') return { kind: 'instant' };
   if (text === 'manual') return { kind: 'manual' };
   const interval = /^interval:(\d+)$/.exec(text);
   if (interval) return { kind: 'interval', ms: Number(interval[1]) };
-  throw new Error(`--blocks must be instant, manual or interval:<ms>, not "${text}"`);
+  throw new UsageError(`--blocks must be instant, manual or interval:<ms>, not "${text}"`);
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    data: { type: 'string' },
-    rules: { type: 'string' },
-    blocks: { type: 'string' }
+function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${text}"`);
+  return Number(text);
+}
+
+function fail(error: unknown): never {
+  if (error instanceof UsageError || (error instanceof Error && BAD_OPTION.has(error.name))) {
+    console.error(`opalite: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
   }
-});
-
-const port = Number(values.port ?? process.env.PORT ?? 3000);
-const rules = values.rules ?? process.env.OPALITE_RULES ?? 'spec';
-if (!isRuleSetName(rules)) {
-  console.error(`--rules must be "spec" or "unique", not "${rules}"`);
-  process.exit(2);
+  const name = error instanceof Error ? error.name : '';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (EXPLAINED.has(name)) console.error(`opalite: ${(error as Error).message}`);
+  else if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') console.error(`opalite: cannot listen: ${(error as Error).message}`);
+  else console.error('opalite: could not start:', error);
+  process.exit(1);
 }
 
-const host = await startHost({
-  port,
-  dataFile: values.data ?? process.env.OPALITE_DATA,
-  rules,
-  blockMode: blockModeOf(values.blocks ?? process.env.OPALITE_BLOCKS)
-});
+/** The host's options from the command line and environment. */
+function optionsOf(): HostOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        rules: { type: 'string' },
+        blocks: { type: 'string' },
+        cors: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
+        'max-upload': { type: 'string' },
+        'verify-threads': { type: 'string' },
+        help: { type: 'boolean', short: 'h' }
+      }
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const rules = values.rules ?? process.env.OPALITE_RULES ?? 'spec';
+  if (!isRuleSetName(rules)) throw new UsageError(`--rules must be "spec" or "unique", not "${rules}"`);
+  return {
+    port: wholeNumber('port', values.port ?? process.env.PORT, 0) ?? 3000,
+    host: values.host,
+    dataFile: values.data ?? process.env.OPALITE_DATA,
+    rules,
+    blockMode: blockModeOf(values.blocks ?? process.env.OPALITE_BLOCKS),
+    cors: values.cors ?? process.env.OPALITE_CORS,
+    allowHosts: values['allow-host'],
+    maxUploadBytes: wholeNumber('max-upload', values['max-upload'], 1),
+    verifyThreads: wholeNumber('verify-threads', values['verify-threads'], 0)
+  };
+}
+
+// A stray error must not take every client's requests down with it. The ledger's state is only
+// ever changed inside one SQLite transaction per block, so an error outside one leaves nothing
+// half-done in memory: log it and keep serving.
+process.on('unhandledRejection', (reason) => console.error('opalite: unhandled rejection (still serving):', reason));
+process.on('uncaughtException', (error) => console.error('opalite: uncaught exception (still serving):', error));
+
+let options: HostOptions;
+try {
+  options = optionsOf();
+} catch (e) {
+  fail(e);
+}
+const host = await startHost(options).catch(fail);
+for (const note of host.notes) console.log(note);
+const temporary = options.dataFile === undefined ? ' (temporary: deleted at stop; keep one with --data <file>)' : '';
+console.log(`Ledger database: ${host.store.path}${temporary}`);
 console.log(`Opalite REST API (${host.ledger.config.rules} rules, ${host.ledger.blockMode.kind} blocks) at ${host.url}`);
 
 let stopping = false;
@@ -42,11 +115,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping`);
+    console.log(`${signal}: stopping (finishing requests and blocks in flight)`);
     host.stop().then(
       () => process.exit(0),
       (error) => {
-        console.error(error);
+        console.error('opalite: error while stopping:', error);
         process.exit(1);
       }
     );

@@ -1,9 +1,10 @@
 // Raw HTTP against the Node host: the specification's literal paths, the error envelope, bad
-// signatures, replays and malformed input.
+// signatures, replays and malformed input; and what the host checks before the handler (CORS,
+// cross-site writes, the Host header, declared body length) and its options.
 import { hexToU8a } from '@polkadot/util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, account, custodial, http, startTestHost } from './support';
+import { ALICE, BOB, account, custodial, http, rawRequest, startTestHost } from './support';
 
 let host: RunningHost;
 beforeAll(async () => {
@@ -123,7 +124,7 @@ describe('signatures and replay', () => {
     expect(status.body).toMatchObject({ status: 'InBlock', isCompleted: true, isError: false, parsed: { properties: [{ collectionId: id, propertyKey: 'x' }] } });
     expect(status.body.fee).toMatchObject({ unit: 'OPL', decimals: 18 });
     const replay = await http(host, 'POST', '/extrinsic/submit', { signerPayloadJSON: signed.signerPayloadJSON, signature: signed.signature });
-    expectEnvelope(replay, 400, 'SubmitExtrinsicError', /outdated|nonce/);
+    expectEnvelope(replay, 400, 'SubmitExtrinsicError', /outdated|nonce|already imported/i);
   });
 
   it('refuses a signature by another key and a tampered payload', async () => {
@@ -177,16 +178,168 @@ describe('signatures and replay', () => {
   });
 });
 
-describe('CORS', () => {
-  it('answers preflight and marks responses for pages of other origins', async () => {
-    const preflight = await fetch(`${host.url}/collections`, {
+describe('CORS: loopback pages by default', () => {
+  const preflight = (origin: string) =>
+    fetch(`${host.url}/collections`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
-    const read = await fetch(`${host.url}/common/chain-properties`, { headers: { origin: 'http://example.test' } });
-    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+
+  it.each(['http://localhost:5173', 'http://127.0.0.1:4173', 'http://[::1]:8080', 'http://localhost'])('answers a preflight from %s, echoing the origin', async (origin) => {
+    const res = await preflight(origin);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-headers')).toContain('content-type');
+    expect(res.headers.get('vary')).toMatch(/origin/i);
+    const read = await fetch(`${host.url}/common/chain-properties`, { headers: { origin } });
+    expect(read.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(read.headers.get('vary')).toMatch(/origin/i);
+  });
+
+  it.each(['https://evil.example', 'http://localhost.evil.example:3000', 'null', 'https://localhost:5173'])('gives %s no allow headers', async (origin) => {
+    const res = await preflight(origin);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-methods')).toBeNull();
+    const read = await fetch(`${host.url}/common/chain-properties`, { headers: { origin } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a cross-site text/plain POST /dev/reset before the handler, and the ledger is intact', async () => {
+    const id = await createCollection();
+    const before = (await http(host, 'GET', '/dev/status')).body;
+    const res = await http(host, 'POST', '/dev/reset', '{}', { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://evil.example' });
+    expectEnvelope(res, 403, 'ValidationError', /https:\/\/evil\.example.*--cors/);
+    const after = (await http(host, 'GET', '/dev/status')).body;
+    expect(after.genesisHash).toBe(before.genesisHash);
+    expect(after.head).toEqual(before.head);
+    expect((await http(host, 'GET', `/collections?collectionId=${id}`)).body).toMatchObject({ id });
+  });
+
+  it('refuses a cross-site JSON write too (the origin decides, not the content type)', async () => {
+    const res = await http(host, 'POST', '/dev/block-mode', { kind: 'manual' }, { origin: 'https://evil.example' });
+    expectEnvelope(res, 403, 'ValidationError');
+    expect((await http(host, 'GET', '/dev/status')).body.blockMode).toEqual({ kind: 'instant' });
+  });
+
+  it('takes a write from a loopback page', async () => {
+    const res = await http(host, 'POST', '/extrinsic/verify-sign', { signerPayloadJSON: {}, signature: '0x00' }, { origin: 'http://localhost:5173' });
+    expect(res.status).not.toBe(403);
+  });
+});
+
+describe('Host header (DNS rebinding)', () => {
+  const port = () => new URL(host.url).port;
+
+  it.each(['evil.example', 'localhost.evil.example', '127.0.0.1.nip.io'])('refuses Host %s with 421 in the envelope', async (name) => {
+    const res = await rawRequest(host, { method: 'GET', path: '/common/chain-properties', headers: { host: `${name}:${port()}` } });
+    expect(res.status).toBe(421);
+    expect(res.json.error).toMatchObject({ name: 'ValidationError', code: 'UN01004' });
+    expect(res.json.error.message).toContain(name);
+    expect(res.json.genesisHash).toBeUndefined();
+  });
+
+  it('refuses the right name on another port', async () => {
+    const res = await rawRequest(host, { method: 'GET', path: '/common/chain-properties', headers: { host: `localhost:${Number(port()) + 1}` } });
+    expect(res.status).toBe(421);
+  });
+
+  it.each(['127.0.0.1', 'localhost', '[::1]'])('answers Host %s with its port', async (name) => {
+    const res = await rawRequest(host, { method: 'GET', path: '/common/chain-properties', headers: { host: `${name}:${port()}` } });
+    expect(res.status).toBe(200);
+    expect(res.json.genesisHash).toMatch(/^0x/);
+  });
+});
+
+describe('body limit', () => {
+  it('refuses a declared Content-Length over the JSON cap with 413 before any of the body is sent', async () => {
+    const res = await rawRequest(host, {
+      method: 'POST',
+      path: '/collections',
+      headers: { 'content-type': 'application/json', 'content-length': String(300 * 1024 * 1024) },
+      sendBody: false
+    });
+    expect(res.status).toBe(413);
+    expect(res.json.error).toMatchObject({ name: 'PayloadTooLargeError', code: 'UN01021', details: { maxBytes: 1024 * 1024 } });
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('refuses an upload over the upload cap the same way', async () => {
+    const res = await rawRequest(host, {
+      method: 'POST',
+      path: '/ipfs/upload-file',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(21 * 1024 * 1024) },
+      sendBody: false
+    });
+    expect(res.status).toBe(413);
+    expect(res.json.error).toMatchObject({ name: 'PayloadTooLargeError', details: { maxBytes: 20 * 1024 * 1024 } });
+  });
+
+  it('answers a URL over 16 KiB with 431 in the envelope, not a reset connection', async () => {
+    const res = await rawRequest(host, { method: 'GET', path: `/common/nonce?address=${'5'.repeat(20_000)}` });
+    expect(res.status).toBe(431);
+    expect(res.json.error).toMatchObject({ name: 'ValidationError', code: 'UN01004', details: { maxBytes: 16 * 1024 } });
+    expect(res.text.length).toBeLessThan(1024);
+  });
+
+  it('takes a body under the cap', async () => {
+    const res = await rawRequest(host, { method: 'POST', path: '/collections?use=Build', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: ALICE, name: 'x', description: 'y', tokenPrefix: 'z' }) });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('host options', () => {
+  let other: RunningHost | undefined;
+  afterEach(async () => {
+    await other?.stop();
+    other = undefined;
+  });
+
+  it('--cors replaces the loopback default', async () => {
+    other = await startTestHost({ cors: 'https://app.example, http://tools.test:*' });
+    for (const origin of ['https://app.example', 'http://tools.test:9000']) {
+      const res = await fetch(`${other.url}/collections`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(res.status, origin).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    const loopback = await fetch(`${other.url}/collections`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    expect(loopback.headers.get('access-control-allow-origin')).toBeNull();
+    expectEnvelope(await http(other, 'POST', '/dev/reset', {}, { origin: 'http://localhost:5173' }), 403, 'ValidationError');
+  });
+
+  it('--cors * allows every origin, explicitly', async () => {
+    other = await startTestHost({ cors: '*' });
+    const res = await fetch(`${other.url}/common/chain-properties`, { headers: { origin: 'https://anywhere.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('refuses a malformed --cors list', async () => {
+    await expect(startTestHost({ cors: 'localhost:5173' })).rejects.toThrow(/--cors: "localhost:5173" is not an origin/);
+    await expect(startTestHost({ cors: 'https://a.example/path' })).rejects.toThrow(/no path/);
+  });
+
+  it('--allow-host adds a name', async () => {
+    other = await startTestHost({ allowHosts: ['opalite.test'] });
+    const port = new URL(other.url).port;
+    expect((await rawRequest(other, { method: 'GET', path: '/common/chain-properties', headers: { host: `opalite.test:${port}` } })).status).toBe(200);
+    expect((await rawRequest(other, { method: 'GET', path: '/common/chain-properties', headers: { host: `other.test:${port}` } })).status).toBe(421);
+  });
+
+  it('--max-upload sets the upload cap, for ledger imports too, and the OpenAPI document states it', async () => {
+    other = await startTestHost({ maxUploadBytes: 1000 });
+    const doc = await http(other, 'GET', '/openapi.json');
+    expect(doc.body.info['x-opalite-limits']).toMatchObject({ maxUploadBytes: 1000 });
+    const exported = await fetch(`${other.url}/dev/export`).then((r) => r.text());
+    expect(exported.length).toBeGreaterThan(1000);
+    expectEnvelope(await http(other, 'POST', '/dev/import', exported), 413, 'PayloadTooLargeError');
+    const big = new FormData();
+    big.set('file', new Blob([new Uint8Array(5000)]), 'big.bin');
+    const refused = await fetch(`${other.url}/ipfs/upload-file`, { method: 'POST', body: big });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error).toMatchObject({ name: 'PayloadTooLargeError', details: { maxBytes: 1000 } });
+    const small = new FormData();
+    small.set('file', new Blob([new Uint8Array(500)]), 'small.bin');
+    expect((await fetch(`${other.url}/ipfs/upload-file`, { method: 'POST', body: small })).status).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
-// Shared set-up for contract tests: a Node host on a free port, the real @unique-nft/sdk client
-// with sr25519 signers for the dev accounts, and raw HTTP helpers.
+// Shared set-up for contract tests: a Node host on a free port (a temporary SQLite ledger), the
+// real @unique-nft/sdk client with sr25519 signers for the dev accounts, and raw HTTP helpers.
+import { request as httpRequest } from 'node:http';
 import Sdk from '@unique-nft/sdk';
 import { Sr25519Account } from '@unique-nft/sdk/sr25519';
 import { startHost, type HostOptions, type RunningHost } from '../../server/host';
@@ -16,8 +17,9 @@ export function sdkFor(host: RunningHost, uri = '//Alice') {
   return new Sdk({ baseUrl: host.url, signer: account(uri).signer, waitBetweenStatusRequestsInMs: 20, statusTotalTimeoutInMs: 10_000 });
 }
 
+/** One signature-check thread (the pool is exercised; a test machine's cores are shared by many hosts). */
 export async function startTestHost(options: Partial<HostOptions> = {}): Promise<RunningHost> {
-  return startHost({ port: 0, log: () => {}, ...options });
+  return startHost({ port: 0, log: () => {}, verifyThreads: 1, ...options });
 }
 
 export interface Http {
@@ -42,4 +44,39 @@ export async function http(host: RunningHost, method: string, path: string, body
 export async function custodial(host: RunningHost, method: string, path: string, body: unknown, uri = '//Alice'): Promise<Http> {
   const sep = path.includes('?') ? '&' : '?';
   return http(host, method, `${path}${sep}use=Result`, body, { authorization: `Seed ${uri}` });
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
+
+/**
+ * One request over node:http, for what fetch will not send: any Host header, a Content-Length
+ * without the body it announces (the answer must come before any of it is sent).
+ */
+export function rawRequest(host: RunningHost, options: { method: string; path: string; headers?: Record<string, string>; body?: string; sendBody?: boolean }): Promise<RawAnswer> {
+  const url = new URL(options.path.startsWith('http') ? options.path : host.url + options.path);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method: options.method, path: url.pathname + url.search, headers: options.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        if (options.sendBody === false) req.destroy(); // the announced body is never sent
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+    });
+    req.on('error', reject);
+    if (options.sendBody === false) req.flushHeaders();
+    else req.end(options.body);
+  });
 }

@@ -2,6 +2,7 @@
 // running Ledger and its REST handler, and swaps both when the state under them is replaced
 // (import, reset, or another context doing either on a shared database).
 import { createHandler, type RestHandler } from '../api/handler';
+import type { RequestLimits } from '../api/limits';
 import type { Route } from '../api/route';
 import type { BlockMode } from '../ledger/chain/config';
 import { writeGenesis } from '../ledger/chain/genesis';
@@ -56,6 +57,8 @@ export interface LedgerHostOptions {
   routes?: (host: LedgerHost) => Route[];
   /** Requests outside the base url this host answers itself (`GET /ipfs/<cid>`); null = not mine. */
   outside?: (request: Request) => Promise<Response> | null;
+  /** Body limits of this host's handler (HandlerOptions.limits); default: limits.ts. */
+  handlerLimits?: RequestLimits;
 }
 
 /** The stored chain is not the one this Ledger opened: another context replaced it. */
@@ -312,7 +315,7 @@ export class LedgerHost {
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();
     const routes = this.options.routes?.(this) ?? [];
-    const handler = createHandler({ ledger, extraRoutes: routes });
+    const handler = createHandler({ ledger, extraRoutes: routes, limits: this.options.handlerLimits });
     const unsubscribe = ledger.onBlock((block) => {
       for (const listener of this.blockListeners) listener(block);
     });
