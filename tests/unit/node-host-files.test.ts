@@ -1,13 +1,14 @@
 // The Node host answers the browser hosts' extra routes too: files at <origin>/ipfs/<cid> and
 // the dev tools, with the data file following an import or reset.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 
 let host: RunningHost;
-const dataFile = join(tmpdir(), `opalite-node-files-${process.pid}.json`);
+const dataFile = join(tmpdir(), `opalite-node-files-${process.pid}.sqlite`);
 
 beforeAll(async () => {
   host = await startHost({ port: 0, dataFile, log: () => {} });
@@ -15,7 +16,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.stop();
-  for (const f of [dataFile, `${dataFile}.tmp`]) if (existsSync(f)) rmSync(f);
+  for (const f of [dataFile, `${dataFile}-wal`, `${dataFile}-shm`]) if (existsSync(f)) rmSync(f);
 });
 
 describe('Node host: files and dev tools', () => {
@@ -41,6 +42,13 @@ describe('Node host: files and dev tools', () => {
     const { genesisHash } = (await reset.json()) as { genesisHash: string };
     expect(genesisHash).not.toBe(before);
     expect(host.ledger.config.genesisHash).toBe(genesisHash);
-    await expect.poll(() => existsSync(dataFile) && readFileSync(dataFile, 'utf8').includes(genesisHash), { timeout: 5000 }).toBe(true);
+    // The database file itself holds the new chain once the reset has answered.
+    const db = new Database(dataFile, { readonly: true });
+    try {
+      const row = db.prepare(`SELECT value FROM meta WHERE key = 'genesisHash'`).get() as { value: string } | undefined;
+      expect(row && JSON.parse(row.value).value).toBe(genesisHash);
+    } finally {
+      db.close();
+    }
   });
 });

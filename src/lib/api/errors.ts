@@ -3,6 +3,7 @@
 import { jsonResponse } from './json';
 import type { ZodError } from 'zod';
 import { TransactionError } from '../ledger/chain/errors';
+import { MAX_QUOTE_CHARS, MAX_REPORTED_ISSUES, quote } from './limits';
 
 export type ErrorName =
   | 'ValidationError'
@@ -14,6 +15,7 @@ export type ErrorName =
   | 'NotFoundError'
   | 'CollectionNotFoundError'
   | 'StorageFullError'
+  | 'PayloadTooLargeError'
   | 'SdkError';
 
 const CODES: Record<ErrorName, string> = {
@@ -26,7 +28,8 @@ const CODES: Record<ErrorName, string> = {
   NotFoundError: 'UN01008',
   VerificationFailedError: 'UN01009',
   CollectionNotFoundError: 'UN01013',
-  StorageFullError: 'UN01020'
+  StorageFullError: 'UN01020',
+  PayloadTooLargeError: 'UN01021'
 };
 
 const STATUS: Record<ErrorName, number> = {
@@ -39,21 +42,43 @@ const STATUS: Record<ErrorName, number> = {
   NotFoundError: 404,
   VerificationFailedError: 400,
   CollectionNotFoundError: 404,
-  StorageFullError: 507
+  StorageFullError: 507,
+  PayloadTooLargeError: 413
 };
+
+/**
+ * A message with every run of more than MAX_QUOTE_CHARS characters without a space quoted: a
+ * safety net under the messages of lower layers that repeat their input (`Cannot build <section>`).
+ */
+function boundText(text: string): string {
+  if (text.length <= MAX_QUOTE_CHARS) return text;
+  return text.replace(LONG_RUN, (run) => quote(run));
+}
+
+const LONG_RUN = new RegExp(`[^\\s]{${MAX_QUOTE_CHARS + 1},}`, 'g');
+
+/** Strings inside details bounded the same way (details are small, nested a few levels at most). */
+function boundDetails(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return boundText(value);
+  if (typeof value !== 'object' || value === null || depth > 4) return value;
+  if (Array.isArray(value)) return value.slice(0, MAX_REPORTED_ISSUES * 10).map((v) => boundDetails(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [boundText(k), boundDetails(v, depth + 1)]));
+}
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly details?: unknown;
 
   constructor(
     readonly errorName: ErrorName,
     message: string,
-    readonly details?: unknown,
+    details?: unknown,
     /** Overrides the name's usual status (a missing entity named in a mutation is a 400). */
     status?: number
   ) {
-    super(message);
+    super(boundText(message));
+    this.details = boundDetails(details, 0);
     // Not the envelope name: names like NotFoundError would be taken for DOM errors by Dexie.
     this.name = 'ApiError';
     this.code = CODES[errorName];
@@ -76,10 +101,15 @@ export function validationError(message: string, details?: unknown): ApiError {
   return new ApiError('ValidationError', message, details);
 }
 
-/** A zod failure as a ValidationError naming each bad field. */
+/**
+ * A zod failure as a ValidationError naming each bad field: the first MAX_REPORTED_ISSUES of them,
+ * each path quoted (object keys come from the client and may be long).
+ */
 export function fromZodError(error: ZodError, where: 'body' | 'query'): ApiError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.') || where, message: i.message }));
-  const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  const all = error.issues;
+  const issues = all.slice(0, MAX_REPORTED_ISSUES).map((i) => ({ path: quote(i.path.map(String).join('.') || where), message: i.message }));
+  const more = all.length > issues.length ? `; and ${all.length - issues.length} more` : '';
+  const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ') + more;
   return validationError(message || `Invalid ${where}`, issues);
 }
 
@@ -97,4 +127,53 @@ export function fromTransactionError(error: TransactionError): ApiError {
 
 export function errorResponse(error: ApiError): Response {
   return jsonResponse(error.toJSON(), error.status);
+}
+
+/** 413: a body over `maxBytes`, refused before (or while) reading it. */
+export function payloadTooLarge(maxBytes: number, what = 'The request body'): ApiError {
+  return new ApiError('PayloadTooLargeError', `${what} is larger than ${formatBytes(maxBytes)}, the most this service takes`, { maxBytes });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** Errors of input the client sent, thrown below the API layer: each is a 400, not a bug. */
+const CLIENT_ERROR_NAMES = new Set(['InvalidAddressError', 'ContentError', 'SignatureFormatError', 'ScaleError']);
+
+/** Any thrown value as the ApiError it is answered with; null for a bug (an internal error). */
+export function toApiError(error: unknown): ApiError | null {
+  // Dexie wraps what is thrown inside a transaction; the cause is what the client must see.
+  while (error instanceof Error && !(error instanceof ApiError) && (error as { inner?: unknown }).inner instanceof Error) {
+    error = (error as { inner?: unknown }).inner;
+  }
+  if (error instanceof ApiError) return error;
+  if (error instanceof TransactionError) return fromTransactionError(error);
+  if (!(error instanceof Error)) return null;
+  if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
+  // decodeURIComponent and friends on a client's malformed percent-encoding.
+  if (error instanceof URIError) return validationError('The URL is not valid: malformed percent-encoding');
+  if (CLIENT_ERROR_NAMES.has(error.name)) return validationError(quote(error.message));
+  return null;
+}
+
+/**
+ * The one way every host (worker, in-page, Node) turns a thrown value into an answer: the error
+ * envelope with its status; anything unexpected is a bug, logged once and answered 500.
+ */
+export function errorResponseFor(error: unknown): Response {
+  let apiError: ApiError | null;
+  try {
+    apiError = toApiError(error);
+  } catch {
+    apiError = null; // a value whose properties throw when read
+  }
+  if (apiError) {
+    if (apiError.status >= 500 && apiError.errorName === 'SdkError') console.error('[opalite] internal error', error);
+    return errorResponse(apiError);
+  }
+  console.error('[opalite] internal error', error);
+  return errorResponse(new ApiError('SdkError', 'Internal error'));
 }

@@ -1,22 +1,24 @@
 // The one REST handler, `(Request) => Promise<Response>`, shared by the service worker, the
 // in-page host and the Node host. Routes come from the table; every route answers at
 // `/<network>/v1/...` and `/<network>/...`, plural and singular resource roots alike.
-import { jsonBody } from './body';
-import { jsonResponse } from './json';
 import { Hono, type Context } from 'hono';
 import type { Ledger } from '../ledger/chain/ledger';
-import { TransactionError } from '../ledger/chain/errors';
-import { ApiError, errorResponse, fromTransactionError, fromZodError, validationError } from './errors';
+import { bodyText, parseJsonText } from './body';
+import { ApiError, errorResponseFor, fromZodError, validationError } from './errors';
+import { jsonResponse } from './json';
+import { MAX_CALLS_PER_BATCH, MAX_URL_LENGTH, quote, resolveLimits, type RequestLimits } from './limits';
 import { handleMutation } from './mutation';
 import { openApiDocument } from './openapi';
 import { parseQuery } from './query';
-import type { ApiContext, Route } from './route';
+import type { ApiContext, BodyType, Route } from './route';
 import { allRoutes } from './routes/index';
 
 export interface HandlerOptions {
   ledger: Ledger;
   /** Extra routes (the browser host adds file serving and dev tools). */
   extraRoutes?: Route[];
+  /** Body limits of this host (defaults in limits.ts: JSON 1 MiB, uploads 20 MiB). */
+  limits?: RequestLimits;
 }
 
 export type RestHandler = (request: Request) => Promise<Response>;
@@ -28,28 +30,68 @@ export function pathSpellings(route: Route): string[] {
   return [...paths].flatMap((p) => [`/v1${p}`, p]);
 }
 
-const BODY_TYPES = /^(application\/json|multipart\/form-data)/i;
+const MEDIA_TYPES: Record<BodyType, RegExp> = {
+  json: /^application\/json\s*(;|$)/i,
+  multipart: /^multipart\/form-data\s*(;|$)/i
+};
 
-async function readJsonBody(request: Request): Promise<unknown> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!BODY_TYPES.test(contentType)) throw validationError(`Invalid Content-type header "${contentType}"`);
-  return jsonBody(request);
+function contentTypeOf(request: Request): string {
+  return request.headers.get('content-type') ?? '';
 }
 
-function toApiError(error: unknown): ApiError {
-  // Dexie wraps what is thrown inside a transaction; the cause is what the client must see.
-  while (error instanceof Error && !(error instanceof ApiError) && (error as { inner?: unknown }).inner instanceof Error) {
-    error = (error as { inner?: unknown }).inner;
+function accepted(contentType: string, accepts: readonly BodyType[]): boolean {
+  return accepts.some((type) => MEDIA_TYPES[type].test(contentType));
+}
+
+function invalidContentType(contentType: string, accepts: readonly BodyType[]): Error {
+  const wanted = accepts.map((t) => (t === 'json' ? 'application/json' : 'multipart/form-data')).join(' or ');
+  return validationError(`Invalid Content-type header "${quote(contentType)}": this route takes ${wanted}`);
+}
+
+/**
+ * Cross-site writes: a browser sends POSTs of a form's content types (text/plain, multipart,
+ * urlencoded) or with no body at all from any page without asking first. Writes must carry a type
+ * that needs a preflight (application/json), or multipart where a route takes files; a form
+ * submission (a navigation) is never an API call. A body-less POST without a type is accepted only
+ * from a client that is not a browser (browsers name the Origin of every POST).
+ */
+function checkWrite(request: Request, method: string, accepts: readonly BodyType[]): void {
+  if (request.mode === 'navigate' || request.headers.get('sec-fetch-mode') === 'navigate') {
+    throw validationError('Form submissions are not accepted: send the request with Content-Type application/json');
   }
-  if (error instanceof ApiError) return error;
-  if (error instanceof TransactionError) return fromTransactionError(error);
-  if (error instanceof Error && error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError('SdkError', `Internal error: ${message}`);
+  if (method !== 'POST') return; // PATCH/DELETE/PUT always need a preflight; their bodies are checked when read
+  const contentType = contentTypeOf(request);
+  if (accepted(contentType, accepts)) return;
+  const bodyless = contentType === '' && (request.body === null || request.headers.get('content-length') === '0');
+  if (bodyless && !request.headers.has('origin')) return;
+  throw invalidContentType(contentType, accepts);
+}
+
+/** The JSON body of a write (empty is `{}`); a non-empty body must be declared application/json. */
+async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await bodyText(request, maxBytes);
+  if (text.trim() === '') return {};
+  const contentType = contentTypeOf(request);
+  if (!MEDIA_TYPES.json.test(contentType)) throw invalidContentType(contentType, ['json']);
+  return parseJsonText(text);
+}
+
+/** BuildBatch/BuildSequence build one payload per item: at most MAX_CALLS_PER_BATCH of them. */
+function checkBatchSize(use: unknown, body: unknown): void {
+  const batch = use === 'BuildBatch' || use === 'BuildSequence';
+  if (batch && Array.isArray(body) && body.length > MAX_CALLS_PER_BATCH) {
+    throw validationError(`${use} takes at most ${MAX_CALLS_PER_BATCH} calls, got ${body.length}`);
+  }
+}
+
+/** DECISIONS 2: POST answers 201; GET, PATCH and DELETE answer 200. */
+function successStatus(method: string, status: number): number {
+  return method !== 'POST' && status === 201 ? 200 : status;
 }
 
 export function createHandler(options: HandlerOptions): RestHandler {
   const { ledger } = options;
+  const limits = resolveLimits(options.limits);
   const routes = [...allRoutes(), ...(options.extraRoutes ?? [])];
   const base = `/${ledger.config.network}`;
   const app = new Hono();
@@ -57,12 +99,15 @@ export function createHandler(options: HandlerOptions): RestHandler {
   const context = (c: Context): ApiContext => ({
     ledger,
     ipfsGateway: `${new URL(c.req.url).origin}/ipfs`,
-    request: c.req.raw
+    request: c.req.raw,
+    limits
   });
 
   for (const route of routes) {
+    const accepts: readonly BodyType[] = (route.kind === 'plain' && route.accepts) || ['json'];
     const answer = async (c: Context): Promise<Response> => {
       const ctx = context(c);
+      if (route.method !== 'GET') checkWrite(c.req.raw, route.method, accepts);
       const query = parseQuery(new URL(c.req.url).searchParams);
       switch (route.kind) {
         case 'read': {
@@ -71,9 +116,10 @@ export function createHandler(options: HandlerOptions): RestHandler {
           return jsonResponse(await route.handle(parsed.data, ctx));
         }
         case 'mutation': {
-          const body = await readJsonBody(c.req.raw);
+          const body = await readJsonBody(c.req.raw, limits.maxJsonBytes);
+          checkBatchSize(query.use, body);
           const { status, json } = await handleMutation(route, query, body, ctx);
-          return jsonResponse(json, status);
+          return jsonResponse(json, successStatus(route.method, status));
         }
         case 'plain': {
           let q: unknown = query;
@@ -84,7 +130,7 @@ export function createHandler(options: HandlerOptions): RestHandler {
             q = parsed.data;
           }
           if (route.method !== 'GET' && !route.rawBody) {
-            body = await readJsonBody(c.req.raw);
+            body = await readJsonBody(c.req.raw, limits.maxJsonBytes);
             if (route.body) {
               const parsed = route.body.safeParse(body);
               if (!parsed.success) throw fromZodError(parsed.error, 'body');
@@ -93,23 +139,31 @@ export function createHandler(options: HandlerOptions): RestHandler {
           }
           const result = await route.handle({ query: q, body }, ctx);
           if (result instanceof Response) return result;
-          return jsonResponse(result.json, result.status ?? (route.method === 'POST' ? 201 : 200));
+          return jsonResponse(result.json, successStatus(route.method, result.status ?? (route.method === 'POST' ? 201 : 200)));
         }
       }
     };
     for (const path of pathSpellings(route)) app.on(route.method, base + path, answer);
   }
 
-  const openapi = () => jsonResponse(openApiDocument(routes, ledger.config.network));
+  const openapi = () => jsonResponse(openApiDocument(routes, ledger.config.network, limits));
   app.get(`${base}/v1/openapi.json`, openapi);
   app.get(`${base}/openapi.json`, openapi);
 
-  app.notFound((c) => errorResponse(new ApiError('NotFoundError', `No route ${c.req.method} ${new URL(c.req.url).pathname}`)));
-  app.onError((error) => {
-    const apiError = toApiError(error);
-    if (apiError.status >= 500) console.error('[opalite] internal error', error);
-    return errorResponse(apiError);
-  });
+  app.notFound((c) => errorResponseFor(notFound(c.req.method, c.req.url)));
+  app.onError((error) => errorResponseFor(error));
 
-  return (request) => app.fetch(request) as Promise<Response>;
+  return async (request) => {
+    try {
+      // Before routing: nothing below needs more, and every later step is linear in the URL.
+      if (request.url.length > MAX_URL_LENGTH) return errorResponseFor(validationError(`The URL is longer than ${MAX_URL_LENGTH} characters`));
+      return await app.fetch(request);
+    } catch (error) {
+      return errorResponseFor(error);
+    }
+  };
+}
+
+function notFound(method: string, url: string): Error {
+  return new ApiError('NotFoundError', `No route ${quote(method)} ${quote(new URL(url).pathname)}`);
 }

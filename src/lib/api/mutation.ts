@@ -11,27 +11,28 @@ import type { Call, ExtrinsicRecord } from '../ledger/types';
 import { requireSigner, signerFromAuthorization } from './auth';
 import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
 import { feeResponse } from './fee';
+import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from './limits';
 import { parsedResult } from './parsed';
+import { boundedArray, boundedString, callHex, hashHex, numberHex, signatureHex } from './schemas';
 import { flag } from './query';
 import type { ApiContext, MutationRoute } from './route';
 
 export const USE_MODES = ['Build', 'BuildBatch', 'BuildSequence', 'Sign', 'Submit', 'SubmitWatch', 'Result', 'GetFee'] as const;
 export type UseMode = (typeof USE_MODES)[number];
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, { error: 'must be 0x-prefixed hex' });
-
+/** The signer payload as the SDK sends it, every field bounded by what it can hold. */
 export const signerPayloadJSONSchema = z.looseObject({
-  address: z.string(),
-  blockHash: hex,
-  blockNumber: hex,
-  era: hex,
-  genesisHash: hex,
-  method: hex,
-  nonce: hex,
-  signedExtensions: z.array(z.string()),
-  specVersion: hex,
-  tip: hex,
-  transactionVersion: hex,
+  address: boundedString('address', MAX_ACCOUNT_FIELD_LENGTH),
+  blockHash: hashHex('blockHash'),
+  blockNumber: numberHex('blockNumber'),
+  era: numberHex('era'),
+  genesisHash: hashHex('genesisHash'),
+  method: callHex('method'),
+  nonce: numberHex('nonce'),
+  signedExtensions: boundedArray('signedExtensions', boundedString('signedExtension'), MAX_SIGNED_EXTENSIONS),
+  specVersion: numberHex('specVersion'),
+  tip: numberHex('tip'),
+  transactionVersion: numberHex('transactionVersion'),
   version: z.number()
 });
 
@@ -40,11 +41,11 @@ export const mutationQuery = z.object({
   withFee: z.unknown().optional(),
   verify: z.unknown().optional(),
   nonce: z.coerce.number().int().nonnegative().optional(),
-  callbackUrl: z.string().optional()
+  callbackUrl: boundedString('callbackUrl', MAX_URL_FIELD_LENGTH).optional()
 });
 
-export const unsignedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signerPayloadHex: hex.optional(), signerPayloadRaw: z.unknown().optional() });
-export const signedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signature: hex });
+export const unsignedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signerPayloadHex: callHex('signerPayloadHex').optional(), signerPayloadRaw: z.unknown().optional() });
+export const signedBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema, signature: signatureHex });
 
 type Body =
   | { form: 'raw'; call: Call; signer: string }
@@ -118,7 +119,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
   return withTransactionErrors(async () => {
     switch (use) {
       case 'Build': {
-        if (input.form !== 'raw') return { status: 201, json: body };
+        if (input.form !== 'raw') return { status: 201, json: { signerPayloadJSON: input.json } };
         const { built } = await payload();
         const { signerPayloadJSON, signerPayloadRaw, signerPayloadHex } = built!;
         return { status: 201, json: { signerPayloadJSON, signerPayloadRaw, signerPayloadHex, ...(withFee ? { fee: fee(built!.fee) } : {}) } };

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated from the route table's zod schemas (never written by hand).
 import { z } from 'zod';
+import { limitsDocument, type ResolvedLimits } from './limits';
 import { mutationQuery, signedBody, unsignedBody } from './mutation';
 import type { Route } from './route';
 
@@ -29,8 +30,24 @@ const errorSchema = {
   }
 };
 
+const errorContent = { 'application/json': { schema: errorSchema } };
+
+/** A multipart body with the file in the field `file` (uploads, ledger import). */
+const fileBody = { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
+
+function requestBody(route: Route & { kind: 'plain' }): Json {
+  const content: Json = {};
+  const accepts = route.accepts ?? ['json'];
+  if (accepts.includes('json')) content['application/json'] = route.body ? { schema: jsonSchema(route.body) } : {};
+  if (accepts.includes('multipart')) content['multipart/form-data'] = { schema: fileBody };
+  return route.body || route.rawBody ? { requestBody: { required: true, content } } : {};
+}
+
 function operation(route: Route): Json {
-  const errors = { '400': { description: 'Validation, signature, payload or verification error', content: { 'application/json': { schema: errorSchema } } } };
+  const errors = {
+    '400': { description: 'Validation, signature, payload or verification error', content: errorContent },
+    ...(route.method === 'GET' ? {} : { '413': { description: 'Body larger than the limit (x-opalite-limits)', content: errorContent } })
+  };
   const base = { tags: [route.tag], summary: route.summary, operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ''))}` };
   switch (route.kind) {
     case 'read':
@@ -45,19 +62,19 @@ function operation(route: Route): Json {
           required: true,
           content: { 'application/json': { schema: { oneOf: [jsonSchema(route.body), jsonSchema(unsignedBody), jsonSchema(signedBody)] } } }
         },
-        responses: { '201': { description: 'Payload, signature, hash or result, by `use`', content: { 'application/json': {} } }, ...errors }
+        responses: { [route.method === 'POST' ? '201' : '200']: { description: 'Payload, signature, hash or result, by `use`', content: { 'application/json': {} } }, ...errors }
       };
     case 'plain':
       return {
         ...base,
         parameters: queryParameters(route.query),
-        ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+        ...requestBody(route),
         responses: { [route.method === 'POST' ? '201' : '200']: { description: 'OK', content: { 'application/json': {} } }, ...errors }
       };
   }
 }
 
-export function openApiDocument(routes: Route[], network: string): Json {
+export function openApiDocument(routes: Route[], network: string, limits: ResolvedLimits): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = `/${network}/v1${route.path}`;
@@ -68,7 +85,12 @@ export function openApiDocument(routes: Route[], network: string): Json {
     info: {
       title: 'Opalite: Unique Network REST API v1 (sandbox)',
       version: '1.0.0',
-      description: 'Every path also answers without `v1`, and with singular resource roots (`/collection`, `/token`).'
+      description:
+        'Every path also answers without `v1`, and with singular resource roots (`/collection`, `/token`). ' +
+        'Writes take `Content-Type: application/json` (uploads `multipart/form-data`). ' +
+        `Bodies are limited to ${limits.maxJsonBytes} bytes of JSON and ${limits.maxUploadBytes} bytes of upload (413 beyond); ` +
+        'every bound is listed in `x-opalite-limits`.',
+      'x-opalite-limits': limitsDocument(limits)
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { SeedAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Seed <mnemonic or //Dev URI>' } } },

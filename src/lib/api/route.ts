@@ -4,13 +4,19 @@ import type { z } from 'zod';
 import type { Ledger } from '../ledger/chain/ledger';
 import type { QueryTx } from '../ledger/store';
 import type { Address, Call } from '../ledger/types';
+import type { ResolvedLimits } from './limits';
 
 export interface ApiContext {
   ledger: Ledger;
   /** `<origin>/ipfs`: where uploaded files are served, for image `fullUrl`s. */
   ipfsGateway: string;
   request: Request;
+  /** This host's body limits (HandlerOptions.limits over the defaults). */
+  limits: ResolvedLimits;
 }
+
+/** Body media types a write route takes: `json` is application/json, `multipart` multipart/form-data. */
+export type BodyType = 'json' | 'multipart';
 
 /** What building a call may read: existence checks run inside one read transaction. */
 export interface BuildContext extends ApiContext {
@@ -54,6 +60,8 @@ export interface PlainRoute extends RouteBase {
   handle(input: { query: unknown; body: unknown }, ctx: ApiContext): Promise<{ status?: number; json: unknown } | Response>;
   /** Whether the handler reads the body itself (multipart uploads). */
   rawBody?: boolean;
+  /** Body types taken (default json); multipart only where a file is uploaded. */
+  accepts?: BodyType[];
 }
 
 export type Route = ReadRoute | MutationRoute | PlainRoute;

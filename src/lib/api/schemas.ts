@@ -1,6 +1,41 @@
-// Shared request schemas (zod): ids, addresses, properties, limits, permissions.
+// Shared request schemas (zod): ids, addresses, properties, limits, permissions. Every string and
+// array has a bound (limits.ts), so a huge value is refused by its length before any other work.
 import { z } from 'zod';
 import { isValidAddress, normalizeAddress } from '../codec/address';
+import {
+  HASH_HEX_LENGTH,
+  MAX_ACCOUNT_FIELD_LENGTH,
+  MAX_CALL_HEX_LENGTH,
+  MAX_DECIMAL_DIGITS,
+  MAX_NUMBER_HEX_LENGTH,
+  MAX_PROPERTIES_PER_CALL,
+  MAX_PROPERTY_KEY_LENGTH,
+  MAX_PROPERTY_VALUE_LENGTH,
+  MAX_SHORT_TEXT_LENGTH,
+  MAX_SIGNATURE_HEX_LENGTH,
+  quote
+} from './limits';
+
+/** A string of at most `max` characters, refused by length first (`abort`: nothing else runs on it). */
+export const boundedString = (name: string, max: number = MAX_SHORT_TEXT_LENGTH) =>
+  z.string({ error: `${name} must be a string` }).max(max, { error: `${name} must be at most ${max} characters long`, abort: true });
+
+/** An array of at most `max` items. */
+export const boundedArray = <T extends z.ZodTypeAny>(name: string, item: T, max: number) =>
+  z.array(item, { error: `${name} must be an array` }).max(max, { error: `${name} must have at most ${max} items` });
+
+/** 0x-prefixed hex of at most `max` characters (the `0x` included). */
+export const hexString = (name: string, max: number) =>
+  boundedString(name, max).regex(/^0x[0-9a-fA-F]*$/, { error: `${name} must be 0x-prefixed hex` });
+
+/** Hex fields of a signer payload and a signature, each bounded by what it can hold. */
+export const hashHex = (name: string) => hexString(name, HASH_HEX_LENGTH);
+export const numberHex = (name: string) => hexString(name, MAX_NUMBER_HEX_LENGTH);
+export const callHex = (name: string) => hexString(name, MAX_CALL_HEX_LENGTH);
+export const signatureHex = hexString('signature', MAX_SIGNATURE_HEX_LENGTH);
+
+/** A decimal number as a string (amounts): digits with an optional point, MAX_DECIMAL_DIGITS at most. */
+export const decimalString = (name: string) => boundedString(name, MAX_DECIMAL_DIGITS + 1);
 
 /** A positive integer id; query strings are coerced (`collectionId=5`). */
 export const id = (name: string) =>
@@ -16,21 +51,26 @@ export const tokenId = id('tokenId');
 /** An SS58 address (any network prefix), a 32-byte public key or an Ethereum address; normalised. */
 export const address = z
   .string({ error: 'address must be a string' })
-  .refine(isValidAddress, { error: (issue) => `Invalid address: ${String(issue.input)}` })
+  .max(MAX_ACCOUNT_FIELD_LENGTH, { error: (issue) => `Invalid address: ${quote(issue.input)} is longer than ${MAX_ACCOUNT_FIELD_LENGTH} characters`, abort: true })
+  .refine(isValidAddress, { error: (issue) => `Invalid address: ${quote(issue.input)}` })
   .transform((a) => normalizeAddress(a));
 
-export const optionalArray = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).optional());
+/** A list in a query string: a single value is a one-element list; at most `max` items. */
+export const optionalArray = <T extends z.ZodTypeAny>(item: T, max: number = MAX_PROPERTIES_PER_CALL) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max, { error: `at most ${max} values` }).optional());
 
-export const property = z.object({ key: z.string(), value: z.string() });
-export const properties = z.array(property);
+/** A property key as the chain bounds it (bytes there; a string longer in characters is longer in bytes too). */
+export const propertyKey = boundedString('key', MAX_PROPERTY_KEY_LENGTH);
+export const property = z.object({ key: propertyKey, value: boundedString('value', MAX_PROPERTY_VALUE_LENGTH) });
+export const properties = boundedArray('properties', property, MAX_PROPERTIES_PER_CALL);
 
 export const propertyPermission = z.object({
   mutable: z.boolean().optional().default(false),
   collectionAdmin: z.boolean().optional().default(false),
   tokenOwner: z.boolean().optional().default(false)
 });
-export const propertyKeyPermission = z.object({ key: z.string(), permission: propertyPermission });
+export const propertyKeyPermission = z.object({ key: propertyKey, permission: propertyPermission });
+export const propertyKeyPermissions = (name: string) => boundedArray(name, propertyKeyPermission, MAX_PROPERTIES_PER_CALL);
 
 const limitNumber = z.number().int().nonnegative().nullable().optional();
 const limitFlag = z.boolean().nullable().optional();

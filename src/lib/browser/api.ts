@@ -4,6 +4,7 @@
 // service-worker support), the page answers those requests itself: the same handler on the same
 // database, writing under the same Web Lock.
 import { version } from '$app/environment';
+import { errorResponseFor } from '../api/errors';
 import { ipfsPathCid } from '../api/routes/ipfs';
 import type { BrowserHost } from './browser-host';
 import { isApiPath } from './paths';
@@ -48,7 +49,13 @@ function inPageHost(): Promise<BrowserHost> {
 export const apiFetch: ApiFetch = async (input, init) => {
   const request = new Request(input, init);
   if (isControlled() || !isLedgerRequest(new URL(request.url))) return nativeFetch(request);
-  return (await inPageHost()).host.handle(request);
+  const open = await inPageHost();
+  try {
+    return await open.host.handle(request);
+  } catch (error) {
+    // The page answers for the ledger here, as the worker would: an envelope, never a rejection.
+    return errorResponseFor(error);
+  }
 };
 
 /** The fetch the app and its client use; opens the in-page host first when it will be needed. */

@@ -2,6 +2,7 @@
 // file gateway with the shared LedgerHost, and speaks the versioned hello protocol with pages.
 // Its globals vanish whenever the browser stops an idle worker, so the host is opened lazily on
 // the first request that needs it, and again after the database connection closes.
+import { ApiError, errorResponseFor } from '../api/errors';
 import { ipfsPathCid } from '../api/routes/ipfs';
 import { DB_SCHEMA_VERSION } from '../storage/schema';
 import { openBrowserHost, type BrowserHost } from './browser-host';
@@ -20,8 +21,9 @@ export interface WorkerBuild {
 
 const CACHE_PREFIX = 'opalite-shell-';
 
+/** 503: the ledger cannot be opened here (the envelope every host builds, with this status). */
 function errorEnvelope(status: number, message: string): Response {
-  return Response.json({ error: { code: 'UN01000', name: 'SdkError', message } }, { status });
+  return errorResponseFor(new ApiError('SdkError', message, undefined, status));
 }
 
 /** Why the ledger could not be opened, in words a person can act on. */
@@ -69,7 +71,7 @@ export function startServiceWorker(scope: ServiceWorkerScope, app: WorkerBuild):
       return await open.host.handle(request);
     } catch (error) {
       // The handler answers its own errors; this is the host failing around it.
-      return errorEnvelope(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResponseFor(error);
     }
   }
 

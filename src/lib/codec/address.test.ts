@@ -162,3 +162,40 @@ describe('SS58 memo', () => {
     expect(addressFromPublicKey(first, 0)).toBe(encodeAddress(first, 0));
   });
 });
+
+describe('bounded work on hostile input', () => {
+  it('refuses a 1 MB address before decoding it, quoting at most 120 of its characters', () => {
+    const huge = '5'.repeat(1_000_000); // base58 characters: a decoder would take hours on it
+    expect(isValidAddress(huge)).toBe(false);
+    let thrown: unknown;
+    try {
+      normalizeAddress(huge);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidAddressError);
+    const message = (thrown as Error).message;
+    expect(message.startsWith(`Invalid address: ${'5'.repeat(120)}…`)).toBe(true);
+    expect(message).toContain('1000000 characters');
+    expect(message.length).toBeLessThan(200);
+    expect(() => publicKeyOf(huge)).toThrow(InvalidAddressError);
+  });
+
+  it('decodes SS58 up to 64 characters and refuses one character more', () => {
+    // A valid SS58 string padded past the bound is refused by length, whatever its content.
+    expect(ALICE.length).toBeLessThanOrEqual(64);
+    expect(isValidAddress(ALICE)).toBe(true);
+    const at64 = ALICE + '1'.repeat(64 - ALICE.length);
+    const over = at64 + '1';
+    expect(at64.length).toBe(64);
+    expect(isValidAddress(at64)).toBe(false); // decoded (64 is allowed), but not an account checksum
+    expect(over.length).toBe(65);
+    expect(() => normalizeAddress(over)).toThrow(InvalidAddressError);
+  });
+
+  it('still takes a public key as 0x + 64 hex (66 characters)', () => {
+    expect(ALICE_PK.length).toBe(66);
+    expect(normalizeAddress(ALICE_PK)).toBe(ALICE);
+    expect(normalizeAddress(ALICE_PK.toUpperCase().replace('0X', '0x'))).toBe(ALICE);
+  });
+});

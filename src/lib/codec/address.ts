@@ -1,5 +1,6 @@
 // Canonical account addresses: SS58 for 32-byte Substrate keys, lower-case 0x form for Ethereum.
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
+import { MAX_ADDRESS_LENGTH, quote } from '../api/limits';
 import { fromHex } from './hash';
 import { LruCache } from './lru';
 
@@ -51,9 +52,10 @@ export class InvalidAddressError extends Error {
   readonly input: string;
 
   constructor(input: unknown) {
-    super(`Invalid address: ${String(input)}`);
+    // Quoted, not repeated whole: the input may be megabytes long.
+    super(`Invalid address: ${quote(input)}`);
     this.name = 'InvalidAddressError';
-    this.input = String(input);
+    this.input = quote(input);
   }
 }
 
@@ -89,6 +91,8 @@ export function addressFromPublicKey(pk: Uint8Array, prefix: number = SS58_PREFI
  */
 function substrateKeyOf(input: string): Uint8Array | null {
   if (PUBLIC_KEY_HEX_RE.test(input)) return fromHex(input);
+  // Before any SS58 work (even the cache's hashing): base58 decoding is quadratic in the length.
+  if (input.length > MAX_ADDRESS_LENGTH) return null;
   const cached = decodeCache.get(input);
   if (cached !== undefined) return cached;
   if (!BASE58_RE.test(input)) return null;

@@ -1,4 +1,5 @@
 // Signatures of signer payloads: MultiSignature-style (type byte + 64 bytes), and custodial keys.
+import { quote } from '../api/limits';
 import { DEV_PHRASE, Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Keypair } from '@polkadot/util-crypto/types';
@@ -64,7 +65,7 @@ function signerKey(address: string): Uint8Array {
   try {
     return publicKeyOf(address);
   } catch (err) {
-    if (err instanceof InvalidAddressError) throw new SignatureFormatError(`Invalid signer address: ${String(address)}`);
+    if (err instanceof InvalidAddressError) throw new SignatureFormatError(`Invalid signer address: ${quote(address)}`);
     throw err;
   }
 }

@@ -1,4 +1,6 @@
 // Token attributes from mint `data`: `encodedAttributes` (by index) and `attributes` (by name).
+// Keys come from the client: only own properties count (`toString`, `__proto__` are no attributes).
+import { quote } from '../limits';
 import { ContentError } from './errors';
 import type { AttributeSchema, UniqueCollectionSchemaToCreate } from './library';
 import { isGiven, isRecord, type Json } from './shape';
@@ -15,7 +17,7 @@ function findIndex(definitions: Definitions, name: string): string | undefined {
   for (const [index, definition] of Object.entries(definitions)) {
     if (Object.values(definition.name).includes(name)) return index;
   }
-  return name in definitions ? name : undefined;
+  return Object.hasOwn(definitions, name) ? name : undefined;
 }
 
 /** One human value of an enum attribute → its enum key: matched by value (`_` or any language), else an index. */
@@ -26,9 +28,9 @@ function enumKey(definition: AttributeSchema, value: unknown, path: string): num
   if (typeof wanted === 'string') {
     for (const [key, entry] of Object.entries(enumValues)) if (Object.values(entry).includes(wanted)) return Number(key);
   }
-  if (typeof wanted === 'number' && Number.isInteger(wanted) && String(wanted) in enumValues) return wanted;
+  if (typeof wanted === 'number' && Number.isInteger(wanted) && Object.hasOwn(enumValues, String(wanted))) return wanted;
   const allowed = Object.values(enumValues).map((entry) => JSON.stringify(entry._)).join(', ');
-  throw new ContentError(`${path}: ${JSON.stringify(wanted)} is not one of the attribute's values (${allowed})`);
+  throw new ContentError(`${path}: ${quote(JSON.stringify(wanted))} is not one of the attribute's values (${allowed})`);
 }
 
 /** One human value of a plain attribute → the boxed form the schema stores ({_: value}). */
@@ -64,7 +66,7 @@ export function encodeAttributes(data: Json, schema: Readonly<UniqueCollectionSc
   if (isGiven(encodedAttributes)) {
     if (!isRecord(encodedAttributes)) throw new ContentError('data.encodedAttributes must be an object keyed by attribute index');
     for (const [index, value] of Object.entries(encodedAttributes)) {
-      if (!(index in definitions)) throw new ContentError(`data.encodedAttributes.${index}: the collection schema has no attribute ${index}`);
+      if (!Object.hasOwn(definitions, index)) throw new ContentError(`data.encodedAttributes.${quote(index)}: the collection schema has no attribute ${quote(index)}`);
       result[index] = value;
     }
   }
@@ -72,10 +74,10 @@ export function encodeAttributes(data: Json, schema: Readonly<UniqueCollectionSc
     if (!isRecord(attributes)) throw new ContentError('data.attributes must be an object keyed by attribute name');
     for (const [name, value] of Object.entries(attributes)) {
       if (!isGiven(value)) continue;
-      const path = `data.attributes.${name}`;
+      const path = `data.attributes.${quote(name)}`;
       const index = findIndex(definitions, name);
-      if (index === undefined) throw new ContentError(`${path}: the collection schema has no attribute named "${name}"`);
-      if (index in result) throw new ContentError(`${path}: attribute ${index} is given twice`);
+      if (index === undefined) throw new ContentError(`${path}: the collection schema has no attribute named "${quote(name)}"`);
+      if (Object.hasOwn(result, index)) throw new ContentError(`${path}: attribute ${index} is given twice`);
       result[index] = encodeValue(definitions[index], value, path);
     }
   }

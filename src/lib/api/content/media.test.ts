@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from './errors';
-import { checkMedia, mediaFullUrl } from './media';
+import { checkMedia, decodeMedia, mediaFullUrl } from './media';
 
 const GATEWAY = 'http://localhost:4173/ipfs';
 
@@ -42,5 +42,44 @@ describe('mediaFullUrl', () => {
   it('falls back to ipfs:// without a template, else null', () => {
     expect(mediaFullUrl({ ipfsCid: 'QmA' }, undefined, GATEWAY)).toBe('ipfs://QmA');
     expect(mediaFullUrl({ urlInfix: 'a' }, undefined, GATEWAY)).toBeNull();
+  });
+});
+
+describe('media URL schemes', () => {
+  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>'])(
+    'refuses url %j naming the field',
+    (url) => {
+      expect(() => checkMedia({ url }, 'data.image')).toThrow(ContentError);
+      expect(() => checkMedia({ url }, 'data.image')).toThrow(/^data\.image\.url must be an http\(s\), ipfs:\/\/ or data:image URL/);
+    }
+  );
+
+  it('accepts http(s), ipfs:// and data:image URLs', () => {
+    for (const url of ['https://a.b/c.png', 'http://a.b/c.png', 'ipfs://bafkreia', 'data:image/png;base64,iVBORw0KGgo=']) {
+      expect(checkMedia({ url }, 'data.image')).toEqual({ url });
+    }
+  });
+
+  it('refuses an infix that is a URL of another scheme (a bare {infix} template makes it the whole URL)', () => {
+    expect(() => checkMedia({ urlInfix: 'javascript:alert(1)' }, 'data.video')).toThrow(/^data\.video\.urlInfix must not be/);
+    expect(checkMedia({ urlInfix: 'c.png' }, 'data.video')).toEqual({ urlInfix: 'c.png' });
+  });
+
+  it('never hands out a fullUrl of another scheme, whatever is stored', () => {
+    expect(decodeMedia({ url: 'javascript:alert(1)' }, '{infix}', GATEWAY).fullUrl).toBeNull();
+    expect(decodeMedia({ urlInfix: 'javascript:alert(1)' }, '{infix}', GATEWAY).fullUrl).toBeNull();
+    expect(decodeMedia({ urlInfix: 'a.png' }, 'https://x/{infix}', GATEWAY).fullUrl).toBe('https://x/a.png');
+  });
+
+  it('quotes at most 120 characters of a long bad URL', () => {
+    const url = `javascript:${'a'.repeat(100_000)}`;
+    let message = '';
+    try {
+      checkMedia({ url }, 'data.image');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/data\.image\.url/);
+    expect(message.length).toBeLessThan(300);
   });
 });

@@ -1,4 +1,5 @@
 // Media references ({ipfsCid} | {url} | {urlInfix}, plus hash): input checks and fullUrl.
+import { quote } from '../limits';
 import { ContentError } from './errors';
 import { INFIX } from './library';
 import { isGiven, isRecord } from './shape';
@@ -12,14 +13,29 @@ export type MediaInput = { [K in MediaSource]?: string } & { hash?: string };
 /** A media reference as read back, with the URL a browser can load. */
 export type DecodedMedia = MediaInput & { fullUrl: string | null };
 
-function isUrl(text: string): boolean {
+/** Schemes a media URL may use: anything else (`javascript:`, `vbscript:`, `file:`) could run or leak when opened. */
+const MEDIA_SCHEMES = new Set(['http:', 'https:', 'ipfs:']);
+
+/** The URL `text` as a browser parses it (tabs, newlines and leading spaces dropped), or null when relative or malformed. */
+function absoluteUrl(text: string): URL | null {
   try {
-    new URL(text);
-    return true;
+    return new URL(text);
   } catch {
-    return false;
+    return null;
   }
 }
+
+function isAllowedUrl(url: URL): boolean {
+  return MEDIA_SCHEMES.has(url.protocol) || (url.protocol === 'data:' && /^image\//i.test(url.pathname));
+}
+
+/** True unless `text` is an absolute URL of a scheme media may not use (relative text is allowed). */
+export function isSafeMediaText(text: string): boolean {
+  const url = absoluteUrl(text);
+  return url === null || isAllowedUrl(url);
+}
+
+const ALLOWED_SCHEMES = 'http(s), ipfs:// or data:image';
 
 /**
  * Checks one media object the way the library's validator does (one string source, `url` must
@@ -33,7 +49,15 @@ export function checkMedia(value: unknown, path: string): MediaInput {
   const source = sources[0];
   const text = value[source];
   if (typeof text !== 'string') throw new ContentError(`${path}.${source} must be a string`);
-  if (source === 'url' && !isUrl(text)) throw new ContentError(`${path}.url must be a valid absolute URL, got "${text}"`);
+  if (source === 'url') {
+    const url = absoluteUrl(text);
+    if (url === null) throw new ContentError(`${path}.url must be a valid absolute URL, got "${quote(text)}"`);
+    if (!isAllowedUrl(url)) throw new ContentError(`${path}.url must be an ${ALLOWED_SCHEMES} URL, got "${quote(text)}"`);
+  }
+  // A bare `{infix}` template makes the infix the whole URL.
+  if (source === 'urlInfix' && !isSafeMediaText(text)) {
+    throw new ContentError(`${path}.urlInfix must not be a URL of another scheme than ${ALLOWED_SCHEMES}, got "${quote(text)}"`);
+  }
   const media: MediaInput = { [source]: text };
   if (isGiven(value.hash)) {
     if (typeof value.hash !== 'string') throw new ContentError(`${path}.hash must be a string`);
@@ -60,5 +84,7 @@ export function mediaFullUrl(media: MediaInput, urlTemplate: unknown, ipfsGatewa
 
 /** A stored media reference with its fullUrl (its own fields first, as the library returns them). */
 export function decodeMedia(media: MediaInput, urlTemplate: unknown, ipfsGateway: string): DecodedMedia {
-  return { ...media, fullUrl: mediaFullUrl(media, urlTemplate, ipfsGateway) };
+  const fullUrl = mediaFullUrl(media, urlTemplate, ipfsGateway);
+  // Raw token properties bypass the input checks: a URL of another scheme is never handed out to open.
+  return { ...media, fullUrl: fullUrl !== null && !isSafeMediaText(fullUrl) ? null : fullUrl };
 }

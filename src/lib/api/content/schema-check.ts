@@ -1,7 +1,8 @@
 // Validation of a Unique v1 collection schema, as the real service does it ([sc] + @unique-nft/schemas).
 import { ContentError, messageOf } from './errors';
 import { ATTRIBUTE_TYPES, INFIX, validateSchema, type UniqueCollectionSchemaToCreate } from './library';
-import { checkMedia } from './media';
+import { quote } from '../limits';
+import { checkMedia, isSafeMediaText } from './media';
 import { isGiven, isIndexKey, isRecord, isVersion100, type Json } from './shape';
 
 /** Media templates a schema may declare, with the extra fields each may carry. */
@@ -19,6 +20,10 @@ function checkTemplate(schema: Json, field: string): void {
   const template = isRecord(value) ? value.urlTemplate : undefined;
   if (typeof template !== 'string' || !template.includes(INFIX)) {
     throw new ContentError(`schema.${field}.urlTemplate must be a string containing "${INFIX}"`);
+  }
+  // With a harmless infix, the template alone decides the scheme (`javascript:{infix}` is refused).
+  if (!isSafeMediaText(template.replace(INFIX, 'x'))) {
+    throw new ContentError(`schema.${field}.urlTemplate must be an http(s), ipfs:// or data:image URL template, got "${quote(template)}"`);
   }
 }
 

@@ -1,5 +1,6 @@
 // Token `data` ⇄ token properties (Unique schema v1: n, d, a.<n>, i.*, p.*, f.*, v.*, au.*, so.*).
 import type { Property } from '../../ledger/types';
+import { MAX_PROPERTY_VALUE_LENGTH, quote } from '../limits';
 import { encodeAttributes } from './attributes';
 import { ContentError, messageOf } from './errors';
 import {
@@ -81,9 +82,24 @@ function localized(value: unknown, path: string): LocalizedText {
   return value as LocalizedText;
 }
 
+/**
+ * Every string inside `data` fits one property value: a longer one can never be stored, so it is
+ * refused (naming where it is) before the library encodes, copies and measures it.
+ */
+function checkStringLengths(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.length > MAX_PROPERTY_VALUE_LENGTH) throw new ContentError(`${path} must be at most ${MAX_PROPERTY_VALUE_LENGTH} characters long`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => checkStringLengths(item, `${path}[${i}]`));
+  } else if (isRecord(value)) {
+    for (const [key, inner] of Object.entries(value)) checkStringLengths(inner, `${path}.${quote(key)}`);
+  }
+}
+
 /** `data` checked and normalized into the library's token input. */
 function tokenInput(data: unknown, schema: Schema): UniqueTokenToCreate {
   if (!isRecord(data)) throw new ContentError('data must be an object');
+  checkStringLengths(data, 'data');
   const token: Json = {};
   for (const field of ['name', 'description']) if (isGiven(data[field])) token[field] = localized(data[field], `data.${field}`);
   for (const field of MEDIA_FIELDS) if (isGiven(data[field])) token[field] = checkMedia(data[field], `data.${field}`);

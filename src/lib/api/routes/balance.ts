@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { loadAccount } from '../../ledger/balances';
 import { validationError } from '../errors';
+import { MAX_DECIMAL_DIGITS, quote } from '../limits';
 import { feeResponse, fromUnits } from '../fee';
 import { mutation, read } from '../route';
-import { address } from '../schemas';
+import { address, decimalString } from '../schemas';
 
 export const balanceRoutes = [
   read({
@@ -31,11 +32,14 @@ export const balanceRoutes = [
     path: '/balance/transfer',
     tag: 'balance',
     summary: 'Transfer native tokens; `amount` is in whole units (decimal string or number)',
-    body: z.object({ address, destination: address, amount: z.union([z.string(), z.number().nonnegative()]) }),
+    body: z.object({ address, destination: address, amount: z.union([decimalString('amount'), z.number().nonnegative()], {
+        error: `amount must be a number or a decimal string of at most ${MAX_DECIMAL_DIGITS} digits`
+      })
+    }),
     signer: (a) => a.address,
     toCall: async (a, { ledger }) => {
       const value = fromUnits(a.amount, ledger.config.decimals);
-      if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${a.amount}`);
+      if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${quote(a.amount)}`);
       return { name: 'balances.transferKeepAlive', args: { dest: a.destination, value } };
     }
   })

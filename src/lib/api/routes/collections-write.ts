@@ -9,7 +9,8 @@ import type { CreateCollectionData } from '../../ledger/types';
 import { mergeCreateCollectionContent } from '../content/index';
 import { validationError } from '../errors';
 import { mutation, type BuildContext } from '../route';
-import { address, collectionId, limits, mode, permissions, properties, propertyKeyPermission } from '../schemas';
+import { MAX_ADDRESSES_PER_CALL } from '../limits';
+import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection } from './lookups';
 
 const TAG = 'collections';
@@ -19,8 +20,8 @@ const TAG = 'collections';
  * descriptions (zod's own `max` counts code points, so an emoji would count once, not twice).
  */
 const utf16Bounded = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be a string` })
+  // The coarse bound refuses a huge string at once; the refinement is the exact rule.
+  boundedString(name, max * 2)
     .refine((s) => s.length <= max, { error: (issue) => `${name} must be at most ${max} UTF-16 code units long, got ${String(issue.input).length}` });
 
 /** Body of a mutation naming only the signer and the collection. */
@@ -30,7 +31,7 @@ const createBody = z.object({
   address,
   name: utf16Bounded('name', MAX_COLLECTION_NAME_LENGTH),
   description: utf16Bounded('description', MAX_COLLECTION_DESCRIPTION_LENGTH),
-  tokenPrefix: z.string({ error: 'tokenPrefix must be a string' }),
+  tokenPrefix: boundedString('tokenPrefix'),
   mode: mode.optional().describe('NFT (default; Nft also accepted), Fungible or ReFungible'),
   decimals: z
     .number({ error: 'decimals must be a number' })
@@ -46,8 +47,8 @@ const createBody = z.object({
   readOnly: z.boolean().optional(),
   schema: z.unknown().optional().describe('Unique schema v1 (schemaName "unique", schemaVersion "1.0.0", coverPicture, image.urlTemplate, ...); the default schema when absent'),
   properties: properties.optional().describe('Collection properties; override the schema keys of the same name'),
-  tokenPropertyPermissions: z.array(propertyKeyPermission).optional().describe('Override the schema-generated permissions of the same key'),
-  adminList: z.array(address).optional()
+  tokenPropertyPermissions: propertyKeyPermissions('tokenPropertyPermissions').optional().describe('Override the schema-generated permissions of the same key'),
+  adminList: boundedArray('adminList', address, MAX_ADDRESSES_PER_CALL).optional()
 });
 
 const transferBody = z
@@ -184,7 +185,7 @@ export const collectionWriteRoutes = [
     path: '/collections/property-permissions',
     tag: TAG,
     summary: 'Set token property permissions (unique.setTokenPropertyPermissions); parsed {propertyPermissions: [{collectionId, propertyKey}]}',
-    body: z.object({ address, collectionId, propertyPermissions: z.array(propertyKeyPermission) }),
+    body: z.object({ address, collectionId, propertyPermissions: propertyKeyPermissions('propertyPermissions') }),
     signer: (b) => b.address,
     toCall: async (b, { tx }) => {
       await requireCollection(tx, b.collectionId);

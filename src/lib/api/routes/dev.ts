@@ -2,11 +2,11 @@
 // whole ledger, seal a block by hand and switch block production. Every host (service worker,
 // in-page, Node) passes these as extra routes, backed by its LedgerHost.
 import { z } from 'zod';
-import { formFile, jsonBody } from '../body';
+import { bodyText, formFile } from '../body';
 import type { BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
 import type { BlockRecord } from '../../ledger/types';
-import { ApiError, fromZodError, validationError } from '../errors';
+import { ApiError, validationError } from '../errors';
 import type { Route } from '../route';
 import { plain } from '../route';
 
@@ -37,11 +37,14 @@ export interface DevControls {
   readonly blockMode: BlockMode;
 }
 
-/** The body as text, for JSON bodies and for a file in the multipart field `file`. */
-async function bodyText(request: Request): Promise<string> {
+/**
+ * The export sent to import, as text: a JSON body, or a file in the multipart field `file`. An
+ * export is a file like an upload, so the upload limit bounds it, not the JSON one.
+ */
+async function exportText(request: Request, maxBytes: number): Promise<string> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return request.text();
-  const file = await formFile(request);
+  if (!/^multipart\/form-data/i.test(type)) return bodyText(request, maxBytes, 'The ledger export');
+  const file = await formFile(request, maxBytes);
   if (file === null) throw validationError('The form has no field "file" with the ledger export');
   return typeof file === 'string' ? file : file.text();
 }
@@ -83,8 +86,9 @@ export function devRoutes(host: DevControls): Route[] {
       tag: 'dev',
       summary: 'Replace the ledger with an export (JSON body, or multipart field `file`); a bad file changes nothing',
       rawBody: true,
-      handle: async (_input, { request }) => {
-        const text = await bodyText(request);
+      accepts: ['json', 'multipart'],
+      handle: async (_input, { request, limits }) => {
+        const text = await exportText(request, limits.maxUploadBytes);
         const summary = await host.importSnapshot(text).catch(snapshotFailure);
         return { status: 201, json: summary };
       }
@@ -95,19 +99,15 @@ export function devRoutes(host: DevControls): Route[] {
       tag: 'dev',
       summary: 'Start a fresh chain (new genesis hash); `rules` chooses the rule set (default: the current one)',
       body: resetBody,
-      rawBody: true,
-      handle: async (_input, { request }) => {
-        const parsed = resetBody.safeParse(await jsonBody(request));
-        if (!parsed.success) throw fromZodError(parsed.error, 'body');
-        return { status: 201, json: await host.reset(parsed.data.rules) };
-      }
+      handle: async ({ body }) => ({ status: 201, json: await host.reset((body as z.output<typeof resetBody>).rules) })
     }),
     plain({
       method: 'POST',
       path: '/dev/blocks/seal',
       tag: 'dev',
       summary: 'Put every waiting extrinsic into one new block now (manual and interval modes)',
-      rawBody: true,
+      // A JSON body (`{}` or none), so that a browser on another site cannot seal without asking.
+      body: z.object({}).describe('Nothing: send {}'),
       handle: async () => {
         const block = await host.sealBlock().catch((e: unknown) => {
           // Another tab imported or reset the ledger under this host's pool: nothing was written.

@@ -11,17 +11,18 @@ import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { address } from '../schemas';
+import { MAX_DECIMAL_DIGITS, quote } from '../limits';
+import { address, boundedString } from '../schemas';
 import { statusJson } from '../status';
 
 const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
 
 const genericCall = z.object({
   address,
-  section: z.string(),
-  method: z.string(),
+  section: boundedString('section'),
+  method: boundedString('method'),
   /** Arguments as an object keyed by name (see the call list in the docs). */
-  args: z.record(z.string(), z.unknown()).default({}),
+  args: z.record(boundedString('argument name'), z.unknown()).default({}),
   isImmortal: z.boolean().optional(),
   nonce: z.number().int().nonnegative().optional()
 });
@@ -37,10 +38,21 @@ function callFrom(section: string, method: string, args: Record<string, unknown>
   return call;
 }
 
-/** Amount fields arrive as JSON strings or numbers; the codec wants bigints. */
+const AMOUNT_ARGS = new Set(['value', 'amount']);
+const AMOUNT_RE = new RegExp(`^\\d{1,${MAX_DECIMAL_DIGITS}}$`);
+
+/** Amount fields arrive as JSON strings or numbers; the codec wants bigints (bounded before parsing). */
 function reviveBigInts(args: Record<string, unknown>): Record<string, unknown> {
-  const amounts = new Set(['value', 'amount']);
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, amounts.has(k) && (typeof v === 'string' || typeof v === 'number') ? BigInt(v) : v]));
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, AMOUNT_ARGS.has(k) ? amountOf(k, v) : v]));
+}
+
+function amountOf(name: string, value: unknown): unknown {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && AMOUNT_RE.test(value)) return BigInt(value);
+  if (typeof value === 'string' || typeof value === 'number') {
+    throw new ApiError('ValidationError', `args.${name} must be a whole number of at most ${MAX_DECIMAL_DIGITS} digits, not ${quote(value)}`);
+  }
+  return value;
 }
 
 export const extrinsicRoutes = [

@@ -5,15 +5,10 @@ import { formFile } from '../body';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { ApiError, errorResponse, validationError } from '../errors';
+import { ApiError, errorResponseFor, payloadTooLarge, validationError } from '../errors';
+import { MAX_CID_LENGTH, quote } from '../limits';
 import type { Route } from '../route';
 import { plain } from '../route';
-
-/** The largest file `upload-file` takes. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
-/** Room for the multipart framing around the file itself. */
-const MULTIPART_SLACK = 64 * 1024;
 
 export interface StoredFile {
   cid: string;
@@ -31,6 +26,7 @@ export interface FileStoreLike {
 
 export interface IpfsRoutesOptions {
   files: FileStoreLike;
+  /** The largest file taken; the handler's `limits.maxUploadBytes` when unset. */
   maxBytes?: number;
 }
 
@@ -39,13 +35,7 @@ export async function cidOf(bytes: Uint8Array): Promise<string> {
   return CID.create(1, raw.code, await sha256.digest(bytes)).toString();
 }
 
-function tooLarge(maxBytes: number): ApiError {
-  const mb = (maxBytes / (1024 * 1024)).toFixed(0);
-  return new ApiError('ValidationError', `The file is larger than ${mb} MB, the most the built-in IPFS store takes`, { maxBytes }, 413);
-}
-
 export function ipfsRoutes(options: IpfsRoutesOptions): Route[] {
-  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   return [
     plain({
       method: 'POST',
@@ -53,17 +43,13 @@ export function ipfsRoutes(options: IpfsRoutesOptions): Route[] {
       tag: 'ipfs',
       summary: 'Store a file (multipart/form-data, field `file`) under its CID; answers `{cid, fileUrl}`',
       rawBody: true,
-      handle: async (_input, { request, ipfsGateway }) => {
-        // Refuse an oversized body before reading it, when its length is declared.
-        const declared = Number(request.headers.get('content-length'));
-        if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_SLACK) throw tooLarge(maxBytes);
-        const type = request.headers.get('content-type') ?? '';
-        if (!/^multipart\/form-data/i.test(type)) {
-          throw validationError(`Invalid Content-type header "${type}": upload-file takes multipart/form-data with the file in the field "file"`);
-        }
-        const file = await formFile(request);
+      accepts: ['multipart'],
+      handle: async (_input, { request, ipfsGateway, limits }) => {
+        const maxBytes = options.maxBytes ?? limits.maxUploadBytes;
+        // The handler has checked the content type; the body is read within the limit.
+        const file = await formFile(request, maxBytes);
         if (file === null || typeof file === 'string') throw validationError('The form has no file in the field "file"');
-        if (file.size > maxBytes) throw tooLarge(maxBytes);
+        if (file.size > maxBytes) throw payloadTooLarge(maxBytes, 'The file');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const cid = await cidOf(bytes);
         await options.files.putFile({ cid, bytes, type: file.type || 'application/octet-stream', name: (file as File).name ?? '' });
@@ -78,11 +64,17 @@ const FILE_PATH = /^\/ipfs\/([^/]+)\/?$/;
 /** The CID named by `<origin>/ipfs/<cid>`, or null for any other path. */
 export function ipfsPathCid(pathname: string): string | null {
   const match = FILE_PATH.exec(pathname);
-  return match ? decodeURIComponent(match[1]) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1]; // malformed percent-encoding: not a CID, which serveFile answers with a 400
+  }
 }
 
 /** The stored spelling of a CID: as given, else its base32 CIDv1 form (`zb2…` → `bafk…`). */
 function lookupKeys(text: string): string[] {
+  if (text.length > MAX_CID_LENGTH) return []; // before parsing: base58 decoding is quadratic
   try {
     const cid = CID.parse(text);
     return [...new Set([text, cid.toV1().toString()])];
@@ -99,16 +91,16 @@ export function fileServer(files: FileStoreLike): (request: Request) => Promise<
   return (request) => {
     const cid = ipfsPathCid(new URL(request.url).pathname);
     if (cid === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    return serveFile(files, request, cid);
+    return serveFile(files, request, cid).catch(errorResponseFor);
   };
 }
 
 async function serveFile(files: FileStoreLike, request: Request, cid: string): Promise<Response> {
   const keys = lookupKeys(cid);
-  if (keys.length === 0) return errorResponse(validationError(`"${cid}" is not a CID`));
+  if (keys.length === 0) return errorResponseFor(validationError(`"${quote(cid)}" is not a CID`));
   let file: StoredFile | undefined;
   for (const key of keys) if ((file = await files.getFile(key))) break;
-  if (!file) return errorResponse(new ApiError('NotFoundError', `No file with CID ${cid} is stored here (files uploaded in this browser are kept in its storage)`));
+  if (!file) return errorResponseFor(new ApiError('NotFoundError', `No file with CID ${quote(cid)} is stored here (files uploaded in this browser are kept in its storage)`));
   const etag = `"${file.cid}"`;
   const headers = {
     'content-type': file.type || 'application/octet-stream',

@@ -9,29 +9,30 @@ import type { QueryTx } from '../../ledger/store';
 import type { Call, CallArgs, CallName, CollectionRecord, TokenRecord } from '../../ledger/types';
 import { ContentError } from '../content/index';
 import { ApiError, validationError } from '../errors';
-import { collectionId, optionalArray, tokenId } from '../schemas';
+import { MAX_PROPERTIES_PER_CALL } from '../limits';
+import { boundedArray, boundedString, collectionId, optionalArray, propertyKey, tokenId } from '../schemas';
 
 /**
  * `at` / `blockHashAt` (a block hash) are accepted for compatibility with the real client and
  * ignored: Opalite keeps no historical state, every read answers from the head block.
  */
 export const atParams = {
-  at: z.string().optional().describe('Block hash to read at. Accepted and ignored: state is always read at the head block'),
-  blockHashAt: z.string().optional().describe('Alias of `at`. Accepted and ignored: state is always read at the head block')
+  at: boundedString('at').optional().describe('Block hash to read at. Accepted and ignored: state is always read at the head block'),
+  blockHashAt: boundedString('blockHashAt').optional().describe('Alias of `at`. Accepted and ignored: state is always read at the head block')
 };
 
 export const collectionQuery = z.object({ collectionId, ...atParams });
 export const tokenQuery = z.object({ collectionId, tokenId, ...atParams });
 
 /** `propertyKeys[]=a&propertyKeys[]=b`, `propertyKeys=a&propertyKeys=b` or `propertyKeys=a`. */
-export const propertyKeysQuery = optionalArray(z.string({ error: 'propertyKeys must be strings' })).describe(
+export const propertyKeysQuery = optionalArray(propertyKey).describe(
   'Only these keys (any of `k[]=a&k[]=b`, `k=a&k=b`, `k=a`); all keys when absent'
 );
 
 /** A list of keys in a JSON body; a single string is taken as a one-element list. */
 export const propertyKeysBody = z.preprocess(
   (v) => (typeof v === 'string' ? [v] : v),
-  z.array(z.string({ error: 'propertyKeys must be an array of strings' }), { error: 'propertyKeys must be an array of strings' })
+  boundedArray('propertyKeys', propertyKey, MAX_PROPERTIES_PER_CALL)
 );
 
 /** Keep only the entries whose key is listed (all when no list is given). */

@@ -40,10 +40,10 @@ export async function openApi(options: { rules?: 'spec' | 'unique' } = {}) {
 
   const get = (path: string) => request('GET', path);
 
-  /** A mutation with `use=Result`, signed custodially; fails the test unless it answers 201. */
+  /** A mutation with `use=Result`, signed custodially; fails the test unless it answers 201 (POST) or 200. */
   async function submit(method: string, path: string, body: unknown, seed = '//Alice'): Promise<Result> {
     const answer = await request(method, `${path}${path.includes('?') ? '&' : '?'}use=Result`, body, seed);
-    if (answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    if (answer.status !== (method === 'POST' ? 201 : 200)) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
     return answer.json as Result;
   }
 

@@ -3,12 +3,12 @@
 // token it names exists (400 NotFoundError); everything else is the ledger's dispatch.
 import { z } from 'zod';
 import { tokenNestingAddress } from '../../codec/nesting';
-import { MAX_ITEMS_PER_BATCH } from '../../ledger/constants';
 import type { QueryTx } from '../../ledger/store';
 import { parentOf } from '../../ledger/tokens/nesting';
 import type { CollectionRecord, Property } from '../../ledger/types';
 import { encodeTokenData, mergeByKey } from '../content/index';
 import { validationError } from '../errors';
+import { MAX_TOKENS_PER_CALL } from '../limits';
 import { mutation } from '../route';
 import { address, collectionId, properties, tokenId, tokenRef } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection, requireNftCollection, requireToken } from './lookups';
@@ -34,7 +34,7 @@ const createMultipleBody = z.object({
   tokens: z
     .array(mintItem, { error: 'tokens must be an array of {owner?, data?, properties?}' })
     .min(1, { error: 'tokens must not be empty' })
-    .max(MAX_ITEMS_PER_BATCH, { error: `tokens must have at most ${MAX_ITEMS_PER_BATCH} items` })
+    .max(MAX_TOKENS_PER_CALL, { error: `tokens must have at most ${MAX_TOKENS_PER_CALL} items` })
 });
 
 const tokenBody = z.object({ address, collectionId, tokenId });
@@ -86,7 +86,7 @@ export const tokenWriteRoutes = [
     method: 'POST',
     path: '/tokens/create-multiple',
     tag: TAG,
-    summary: `Mint 1 to ${MAX_ITEMS_PER_BATCH} tokens (unique.createMultipleItemsEx); parsed [{collectionId, tokenId}]`,
+    summary: `Mint 1 to ${MAX_TOKENS_PER_CALL} tokens (unique.createMultipleItemsEx); parsed [{collectionId, tokenId}]`,
     body: createMultipleBody,
     signer: (b) => b.address,
     toCall: async (b, { tx }) => {

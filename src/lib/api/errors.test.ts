@@ -1,0 +1,71 @@
+// errorResponseFor: every thrown value becomes the envelope; only bugs are 500, logged once.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TransactionError } from '../ledger/chain/errors';
+import { ApiError, errorResponseFor, fromZodError, payloadTooLarge, validationError } from './errors';
+import { z } from 'zod';
+
+async function envelope(response: Response) {
+  return { status: response.status, type: response.headers.get('content-type'), error: ((await response.json()) as { error: Record<string, unknown> }).error };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('errorResponseFor', () => {
+  it('answers an ApiError with its own status and envelope', async () => {
+    expect(await envelope(errorResponseFor(validationError('bad')))).toEqual({
+      status: 400,
+      type: 'application/json',
+      error: { code: 'UN01004', name: 'ValidationError', message: 'bad' }
+    });
+    expect(await envelope(errorResponseFor(payloadTooLarge(1024 * 1024)))).toMatchObject({
+      status: 413,
+      error: { code: 'UN01021', name: 'PayloadTooLargeError', message: 'The request body is larger than 1 MiB, the most this service takes', details: { maxBytes: 1048576 } }
+    });
+  });
+
+  it('maps ledger rejections, a full disk and malformed URLs', async () => {
+    const rejected = new TransactionError('BadSignature', 'Bad signature', undefined);
+    expect((await envelope(errorResponseFor(rejected))).error.name).toBe('BadSignatureError');
+    const full = Object.assign(new Error('No room'), { name: 'StorageFullError' });
+    expect(await envelope(errorResponseFor(full))).toMatchObject({ status: 507, error: { name: 'StorageFullError', code: 'UN01020' } });
+    let uriError: unknown;
+    try {
+      decodeURIComponent('%E0%A4%A');
+    } catch (e) {
+      uriError = e;
+    }
+    expect(await envelope(errorResponseFor(uriError))).toMatchObject({ status: 400, error: { name: 'ValidationError' } });
+    // Dexie wraps what was thrown inside a transaction.
+    const wrapped = Object.assign(new Error('wrapped'), { inner: validationError('inner') });
+    expect((await envelope(errorResponseFor(wrapped))).error.message).toBe('inner');
+  });
+
+  it.each([new Error('boom'), 'a string', null, undefined, 42, { weird: true }])('answers %j with a 500 envelope, logged once', async (thrown) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await envelope(errorResponseFor(thrown))).toEqual({
+      status: 500,
+      type: 'application/json',
+      error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' }
+    });
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not log client errors', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    errorResponseFor(validationError('x'));
+    errorResponseFor(new ApiError('NotFoundError', 'gone'));
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('fromZodError', () => {
+  it('lists at most 10 issues and quotes long paths', () => {
+    const result = z.array(z.number()).safeParse(Array.from({ length: 1000 }, () => 'x'));
+    const error = fromZodError(result.error!, 'body');
+    expect((error.details as unknown[]).length).toBe(10);
+    expect(error.message).toMatch(/; and 990 more$/);
+    const key = 'k'.repeat(10_000);
+    const keyed = z.record(z.string(), z.number()).safeParse({ [key]: 'x' });
+    expect(fromZodError(keyed.error!, 'body').message.length).toBeLessThan(300);
+  });
+});

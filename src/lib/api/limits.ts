@@ -1,0 +1,140 @@
+// Every bound on what one request may make the service do, in one place. Each is checked before
+// any work that grows faster than the input (SS58 decoding, recursion, buffering), and the OpenAPI
+// document states them. This module imports nothing, so any layer (the codec too) may use it.
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Longest SS58 string decoded (SS58 of a 32-byte key is at most 50 characters): base58 decoding is quadratic. */
+export const MAX_ADDRESS_LENGTH = 64;
+
+/** Longest account field: SS58 (MAX_ADDRESS_LENGTH) or a public key as `0x` + 64 hex (66 characters). */
+export const MAX_ACCOUNT_FIELD_LENGTH = 66;
+
+/** Largest JSON request body by default (a host may raise it): a single-token call fits many times over. */
+export const MAX_JSON_BODY_BYTES = 1 * MiB;
+
+/** Default largest uploaded file (IPFS upload, ledger import); a host may set its own. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 20 * MiB;
+
+/** Room for the multipart framing (boundaries, part headers) around an uploaded file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * KiB;
+
+/** Longest CID accepted: a CIDv1 of a 64-byte digest in base32 is 113 characters; base58 decoding is quadratic. */
+export const MAX_CID_LENGTH = 128;
+
+/** Deepest JSON nesting accepted: real bodies are under 10 levels; deeper ones only exhaust recursion. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Longest request URL: Node's HTTP parser allows 16 KiB of headers, and no route needs more. */
+export const MAX_URL_LENGTH = 16 * KiB;
+
+/** Characters of any client input an error message repeats (a 5 MB address must not echo back). */
+export const MAX_QUOTE_CHARS = 120;
+
+/** Error issues listed in one answer (a million bad array items must not make a million messages). */
+export const MAX_REPORTED_ISSUES = 10;
+
+/** Properties (or keys, or permissions) in one call: the chain's MAX_PROPERTIES_PER_ITEM. */
+export const MAX_PROPERTIES_PER_CALL = 64;
+
+/** Property key length: the chain's MAX_PROPERTY_KEY_LENGTH (bytes; a longer string has more bytes). */
+export const MAX_PROPERTY_KEY_LENGTH = 256;
+
+/** Property value length: the chain's MAX_PROPERTY_VALUE_LENGTH (bytes; checked exactly at dispatch). */
+export const MAX_PROPERTY_VALUE_LENGTH = 32_768;
+
+/** Tokens minted by one create-multiple call: the chain's MAX_ITEMS_PER_BATCH. */
+export const MAX_TOKENS_PER_CALL = 120;
+
+/** Calls built by one BuildBatch/BuildSequence request (each costs a read and a build). */
+export const MAX_CALLS_PER_BATCH = 120;
+
+/** Accounts in one list argument (admin list at create: the chain allows 5 admins; this is a shape bound). */
+export const MAX_ADDRESSES_PER_CALL = 64;
+
+/** Decimal digits of a number string: u128 has 39, so 40 leaves room for a sign or a point. */
+export const MAX_DECIMAL_DIGITS = 40;
+
+/** `0x` + 32 bytes: a block or extrinsic hash, a genesis hash, a public key. */
+export const HASH_HEX_LENGTH = 66;
+
+/** `0x` + type byte + 65 bytes: the longest MultiSignature (ecdsa); sr25519/ed25519 take 132 characters. */
+export const MAX_SIGNATURE_HEX_LENGTH = 2 + 2 * 66;
+
+/** `0x` + 16 bytes: a u128 (tip) or any smaller number field of a payload (nonce, era, versions). */
+export const MAX_NUMBER_HEX_LENGTH = 2 + 2 * 16;
+
+/** Hex of call bytes (`method`, payload hex): bounded only by the JSON body that carries them. */
+export const MAX_CALL_HEX_LENGTH = MAX_JSON_BODY_BYTES;
+
+/** Signed extensions a payload names (Substrate chains list about a dozen). */
+export const MAX_SIGNED_EXTENSIONS = 32;
+
+/** Any other free-text field (names of sections and methods, token prefixes, enum spellings, ids in queries). */
+export const MAX_SHORT_TEXT_LENGTH = 256;
+
+/** A URL given by a client (callback, media url). */
+export const MAX_URL_FIELD_LENGTH = 2 * KiB;
+
+/** Limits a host may set for itself (HandlerOptions.limits); unset ones take the defaults above. */
+export interface RequestLimits {
+  /** Largest upload (multipart file, ledger import). */
+  maxUploadBytes?: number;
+  /** Largest JSON body. */
+  maxJsonBytes?: number;
+}
+
+export type ResolvedLimits = Required<RequestLimits>;
+
+export function resolveLimits(limits: RequestLimits = {}): ResolvedLimits {
+  return {
+    maxUploadBytes: limits.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    maxJsonBytes: limits.maxJsonBytes ?? MAX_JSON_BODY_BYTES
+  };
+}
+
+/**
+ * At most MAX_QUOTE_CHARS characters of a client's input, for an error message; a longer input is
+ * cut and its length said, so the message stays short whatever was sent.
+ */
+export function quote(input: unknown): string {
+  const text = typeof input === 'string' ? input : safeString(input);
+  if (text.length <= MAX_QUOTE_CHARS) return text;
+  return `${text.slice(0, MAX_QUOTE_CHARS)}… (${text.length} characters)`;
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value); // objects without a usable toString
+  }
+}
+
+/** Every bound above, for the OpenAPI document (`x-opalite-limits`). */
+export function limitsDocument(limits: ResolvedLimits): Record<string, number> {
+  return {
+    maxJsonBodyBytes: limits.maxJsonBytes,
+    maxUploadBytes: limits.maxUploadBytes,
+    maxUrlLength: MAX_URL_LENGTH,
+    maxJsonDepth: MAX_JSON_DEPTH,
+    maxAddressLength: MAX_ADDRESS_LENGTH,
+    maxAccountFieldLength: MAX_ACCOUNT_FIELD_LENGTH,
+    maxCidLength: MAX_CID_LENGTH,
+    maxPropertiesPerCall: MAX_PROPERTIES_PER_CALL,
+    maxPropertyKeyLength: MAX_PROPERTY_KEY_LENGTH,
+    maxPropertyValueLength: MAX_PROPERTY_VALUE_LENGTH,
+    maxTokensPerCall: MAX_TOKENS_PER_CALL,
+    maxCallsPerBatch: MAX_CALLS_PER_BATCH,
+    maxAddressesPerCall: MAX_ADDRESSES_PER_CALL,
+    maxDecimalDigits: MAX_DECIMAL_DIGITS,
+    maxSignatureHexLength: MAX_SIGNATURE_HEX_LENGTH,
+    hashHexLength: HASH_HEX_LENGTH,
+    maxNumberHexLength: MAX_NUMBER_HEX_LENGTH,
+    maxCallHexLength: MAX_CALL_HEX_LENGTH,
+    maxShortTextLength: MAX_SHORT_TEXT_LENGTH,
+    maxUrlFieldLength: MAX_URL_FIELD_LENGTH,
+    maxQuoteChars: MAX_QUOTE_CHARS
+  };
+}
