@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { LedgerFileError, mapSqliteError } from './sqlite-errors';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
 
-type Connection = Database.Database;
+export type Connection = Database.Database;
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** How long a connection waits for another process's lock before SQLITE_BUSY. */

@@ -17,6 +17,7 @@ import { TABLES } from '../../src/lib/ledger/store';
 import { fromTaggedJson } from '../../src/lib/ledger/snapshot';
 import { mapSqliteError } from './sqlite-errors';
 import { SqliteFileStore } from './sqlite-files';
+import { claimLedgerFile } from './owner-lock';
 import { openReader, openWriter } from './sqlite-open';
 import { StatementCache, SqliteTx, type StoreFaults } from './sqlite-tx';
 
@@ -77,7 +78,7 @@ export class SqliteStore implements Store {
     /** The database file. */
     readonly path: string,
     writer: Connection,
-    private readonly options: { faults?: StoreFaults; temporary?: boolean } = {}
+    private readonly options: { faults?: StoreFaults; temporary?: boolean; release?: () => void } = {}
   ) {
     this.writer = new StatementCache(writer);
     this.files = new SqliteFileStore(path, (work) => this.exclusive(work), (work) => this.withReader(work), this.writer);
@@ -137,6 +138,7 @@ export class SqliteStore implements Store {
     for (const reader of this.idleReaders) reader.db.close();
     this.idleReaders.length = 0;
     this.writer.db.close(); // the last connection: checkpoints the WAL into the file
+    this.options.release?.();
     if (this.options.temporary) {
       openTemporaryStores.delete(this);
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(this.path + suffix, { force: true });
@@ -213,8 +215,15 @@ export class SqliteStore implements Store {
 export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Promise<SqliteStore> {
   const temporary = options.path === undefined;
   const path = options.path ?? temporaryPath();
-  const writer = openWriter(path);
-  const store = new SqliteStore(path, writer, { faults: options.faults, temporary });
+  const release = temporary ? () => {} : claimLedgerFile(path);
+  let writer: Connection;
+  try {
+    writer = openWriter(path);
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const store = new SqliteStore(path, writer, { faults: options.faults, temporary, release });
   if (temporary) deleteOnExit(store);
   return store;
 }

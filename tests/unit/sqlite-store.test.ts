@@ -1,6 +1,7 @@
 // What is particular to the Node host's SQLite store; the Store behaviour it shares with the
 // other stores is checked in src/lib/storage/store-behaviour.test.ts.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -431,3 +432,31 @@ function randomBlock(rand: () => number, round: number): Op[] {
 async function apply(tx: QueryTx, ops: Op[]): Promise<void> {
   for (const op of ops) await op(tx);
 }
+
+describe('openSqliteStore: one host per ledger file', () => {
+  it('refuses a second open of a file this process holds, and opens it again once closed', async () => {
+    const path = join(tempDir(), 'ledger.sqlite');
+    const first = await openSqliteStore({ path });
+    await expect(openSqliteStore({ path })).rejects.toThrow(`Cannot open the ledger database ${path}: it is already open in this process`);
+    first.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    await open({ path });
+  });
+
+  it('refuses a file another running process holds, naming the process', async () => {
+    const path = join(tempDir(), 'ledger.sqlite');
+    // The parent of this test process is running for as long as the test does.
+    writeFileSync(`${path}.lock`, String(process.ppid));
+    await expect(openSqliteStore({ path })).rejects.toThrow(`it is in use by another Opalite host (process ${process.ppid})`);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('takes over the lock of a process that no longer runs (a crash)', async () => {
+    const path = join(tempDir(), 'ledger.sqlite');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(`${path}.lock`, String(gone));
+    const store = await open({ path });
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(String(process.pid));
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+  });
+});
