@@ -1,4 +1,5 @@
-// The host side of the benchmark: starts the Node host (server/host.ts) and answers a few control
+// The host side of the benchmark: starts the Node host (server/host.ts, on a temporary SQLite
+// database) and answers a few control
 // requests (a sample token row, CPU profiling of this thread). Runs either in a worker thread (the
 // default: the server gets its own event loop, so the client's signing, fetch and JSON do not
 // steal its time) or in the main thread (BENCH_HOST=inproc).
@@ -10,7 +11,6 @@ import { publicKeyOf } from '../src/lib/codec/address';
 import { fromHex } from '../src/lib/codec/hash';
 import { childrenOf } from '../src/lib/ledger/tokens/nesting';
 import { gatherCollections, tokenWithChildrenJson } from '../src/lib/api/present/nested';
-import type { DexieStore } from '../src/lib/storage/dexie-store';
 import { startHost, type RunningHost } from '../server/host';
 
 export interface Control {
@@ -76,6 +76,8 @@ function categoryOf(f: CallFrame): string {
   if (n === '(garbage collector)') return 'GC';
   if (n === '(program)') return '(program/native)';
   if (u.includes('fake-indexeddb')) return 'fake-indexeddb';
+  if (u.includes('better-sqlite3')) return 'better-sqlite3';
+  if (u.includes('/server/storage/')) return 'storage adapter (server/storage, SQLite)';
   if (u.includes('/dexie/')) return 'Dexie';
   if (u.includes('/zod/')) return 'zod';
   if (u.includes('/hono/')) return 'hono (routing)';
@@ -105,6 +107,7 @@ const INCLUSIVE: [string, (f: CallFrame) => boolean][] = [
   ['zod safeParse (incl.)', (f) => f.url.includes('/zod/') && /safeParse|_zod.run|parse/.test(f.functionName)],
   ['Dexie + fake-indexeddb (incl.)', (f) => f.url.includes('/dexie/') || f.url.includes('fake-indexeddb')],
   ['fake-indexeddb (incl.)', (f) => f.url.includes('fake-indexeddb')],
+  ['SQLite store (incl.)', (f) => f.url.includes('/server/storage/') || f.url.includes('better-sqlite3')],
   ['sr25519/ed25519 verify (incl.)', (f) => /sr25519Verify|ed25519Verify|verifySignature/.test(f.functionName)],
   ['sign (custodial, incl.)', (f) => /signMessage|^sign$/.test(f.functionName) && !f.url.includes('node:')],
   ['pairFromSeed / keyring (incl.)', (f) => /pairFromSeed|addFromUri|signerFromAuthorization/.test(f.functionName)],
@@ -301,16 +304,16 @@ async function timeIt(n: number, fn: (i: number) => unknown): Promise<number> {
 
 async function breakdown(host: RunningHost, collectionId: number, tokenIds: number[]): Promise<[string, number][]> {
   const { ledger, handler } = host;
-  const db = (ledger.store as DexieStore).db;
+  // The store is the host's SQLite database: its read transactions, whatever the engine.
+  const { store } = host;
   const id = (i: number) => tokenIds[i % tokenIds.length];
   const N = 600;
   const out: [string, number][] = [];
-  const token = (await db.tokens.get([collectionId, id(0)]))!;
-  const collection = (await db.collections.get(collectionId))!;
+  const token = (await store.read((tx) => tx.get('tokens', [collectionId, id(0)])))!;
+  const collection = (await store.read((tx) => tx.get('collections', collectionId)))!;
   const origin = new URL(host.url).origin;
-  out.push(['read: db.tokens.get([c,t]) on the ledger db (1-table tx)', await timeIt(N, (i) => db.tokens.get([collectionId, id(i)]))]);
-  out.push(['read: db.collections.get(c) (1-table tx)', await timeIt(N, () => db.collections.get(collectionId))]);
-  out.push(["read: db.transaction('r', all 7 ledger tables, get token)", await timeIt(N, (i) => db.transaction('r', ['meta', 'accounts', 'collections', 'tokens', 'allowList', 'blocks', 'extrinsics'], () => db.tokens.get([collectionId, id(i)])))]);
+  out.push(['read: store.read(tx.get token) (one read transaction)', await timeIt(N, (i) => store.read((tx) => tx.get('tokens', [collectionId, id(i)])))]);
+  out.push(['read: store.read(tx.get collection)', await timeIt(N, () => store.read((tx) => tx.get('collections', collectionId)))]);
   out.push(['read: ledger.read(tx.get token) (store.read wrapper)', await timeIt(N, (i) => ledger.read((tx) => tx.get('tokens', [collectionId, id(i)])))]);
   out.push(['read: ledger.read(tx.childrenOf) only', await timeIt(N, (i) => ledger.read((tx) => tx.childrenOf(collectionId, id(i))))]);
   out.push(['read: ledger.read(token + childrenOf + collection) = route read', await timeIt(N, (i) => ledger.read(async (tx) => {

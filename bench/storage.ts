@@ -1,0 +1,370 @@
+// Issue 8's table: the Node host on its SQLite database, run as `npm run serve` runs it (a child
+// process, `node scripts/serve.mjs`, compiled JavaScript), each number beside its baseline from
+// this same run:
+//   - signed extrinsics end to end (Build, sign, submit, status): 16 in flight vs sequential
+//     (targets ≥ 3× and ≥ 400/s);
+//   - GET token, 16 in flight, vs a bare node:http server (its own process) answering fixed JSON
+//     (target ≥ 85%);
+//   - a 100k-token ledger vs a 1k-token one: open time (< 2 s), GET-token latency (≤ 1.3×) and
+//     the host's resident memory (< 256 MiB).
+// The ledgers are built in-process through the ledger (custodial create-multiple mints into the
+// SQLite file), then a host is started on each. Only 127.0.0.1 is contacted.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hexToU8a } from '@polkadot/util';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { openSqliteStore } from '../server/storage/sqlite-store';
+import { pairFromSeed, signMessage } from '../src/lib/codec/signature';
+import { LedgerHost } from '../src/lib/host/ledger-host';
+
+const ROOT = join(import.meta.dirname, '..');
+const PAR = 16;
+const N_SEQ = 160;
+const N_PAR_EACH = 24; // 16 × 24 = 384
+/** Signed-extrinsic rounds, sequential and 16-in-flight interleaved (N_SEQ and N_PAR_EACH divide by it). */
+const XT_ROUNDS = 4;
+const N_READS = 3200;
+/** Read rounds, Opalite and the bare server interleaved (N_READS divides by it). */
+const ROUNDS = 8;
+const BIG = 100_000;
+const SMALL = 1_000;
+const BATCH = 120; // the chain's MAX_ITEMS_PER_BATCH
+const N_LATENCY = 1000;
+
+const now = () => performance.now();
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/** mulberry32: the same tokens every run. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One request over keep-alive node:http (undici's fetch would measure the client, see run.ts). */
+function send(url: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const all = text === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: all, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = raw;
+        try {
+          json = raw ? JSON.parse(raw) : null;
+        } catch {
+          // not JSON: keep the text
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+async function ok(url: string, method: string, body?: unknown, headers?: Record<string, string>): Promise<any> {
+  const r = await send(url, method, body, headers);
+  if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+  return r.json;
+}
+
+async function inFlight(n: number, workers: number, job: (i: number, worker: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: workers }, async (_, w) => {
+    while (next < n) await job(next++, w);
+  }));
+}
+
+// ---- child processes -----------------------------------------------------------------------
+
+interface Child {
+  child: ChildProcess;
+  url: string;
+  /** From spawn until the first request was answered 200, ms. */
+  firstAnswerMs: number;
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+/** Spawn `args`, wait for a line matching `ready`, then until `probe` answers 200. */
+async function spawnChild(args: string[], ready: RegExp, probe: (url: string) => string, env: Record<string, string> = {}): Promise<Child> {
+  const started = now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let url = '';
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // Keep draining (the host logs every request); remember only the start-up.
+  const collect = (d: Buffer) => {
+    if (!url) output += d;
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = ready.exec(output);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 2);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`${args.join(' ')} exited: ${output.slice(-1000)}`));
+    });
+  });
+  while ((await send(probe(url)).catch(() => ({ status: 0 }))).status !== 200) await new Promise((r) => setTimeout(r, 2));
+  const firstAnswerMs = now() - started;
+  return {
+    child,
+    url,
+    firstAnswerMs,
+    rssMiB() {
+      const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+      return line ? Number(/(\d+)/.exec(line)![1]) / 1024 : NaN;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+}
+
+function startNodeHost(data: string): Promise<Child> {
+  return spawnChild([join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data', data], /at (http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/, (url) => `${url}/common/chain-properties`);
+}
+
+/** A bare node:http server in its own process answering every request with `json`. */
+function startFloor(json: string): Promise<Child> {
+  const code = `const s = require('node:http').createServer((q, r) => { r.writeHead(200, { 'content-type': 'application/json' }); r.end(process.env.FIXED_JSON); });
+s.listen(0, '127.0.0.1', () => console.log('floor at http://127.0.0.1:' + s.address().port));`;
+  return spawnChild(['-e', code], /floor at (http:\/\/127\.0\.0\.1:\d+)/, (url) => url, { FIXED_JSON: json });
+}
+
+// ---- ledgers built in-process --------------------------------------------------------------
+
+interface BuiltLedger {
+  path: string;
+  collectionId: number;
+  tokens: number;
+  buildMs: number;
+}
+
+/** A ledger of `tokens` tokens in one collection: custodial create-multiple mints sealed 40 to a block. */
+async function buildLedger(path: string, tokens: number): Promise<BuiltLedger> {
+  const started = now();
+  const store = await openSqliteStore({ path });
+  const host = await LedgerHost.open({ kind: 'node', store, blockMode: { kind: 'instant' } });
+  const base = 'http://bench.local/sandbox/v1';
+  const call = async (path: string, body: unknown) => {
+    const r = await host.handle(new Request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Seed //Alice' }, body: JSON.stringify(body) }));
+    const json = await r.json();
+    if (r.status !== 201) throw new Error(`${path} → ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  try {
+    const alice = pairFromSeed('//Alice').address;
+    const created = await call('/collections?use=Result', { address: alice, name: 'Bench 100k', description: 'issue 8 bench', tokenPrefix: 'BIG' });
+    const collectionId = created.parsed.collectionId as number;
+    host.setBlockMode({ kind: 'manual' });
+    let waiting = 0;
+    for (let minted = 0; minted < tokens; minted += BATCH) {
+      const n = Math.min(BATCH, tokens - minted);
+      await call('/tokens/create-multiple?use=Submit', { address: alice, collectionId, tokens: Array.from({ length: n }, () => ({})) });
+      if (++waiting === 40) {
+        await host.sealBlock();
+        waiting = 0;
+      }
+    }
+    await host.sealBlock();
+    return { path, collectionId, tokens, buildMs: now() - started };
+  } finally {
+    host.close();
+    store.close();
+  }
+}
+
+/** In-process open of a ledger file: the store, the ledger and its first read (what a host does at start). */
+async function openInProcess(path: string): Promise<number> {
+  const started = now();
+  const store = await openSqliteStore({ path });
+  const host = await LedgerHost.open({ kind: 'node', store, blockMode: { kind: 'manual' } });
+  const r = await host.handle(new Request('http://bench.local/sandbox/v1/common/chain-properties'));
+  if (r.status !== 200) throw new Error(`chain-properties → ${r.status}`);
+  const ms = now() - started;
+  host.close();
+  store.close();
+  return ms;
+}
+
+// ---- the bench -----------------------------------------------------------------------------
+
+interface Line {
+  what: string;
+  value: string;
+  baseline: string;
+  target: string;
+  pass: boolean;
+}
+
+export async function runStorageBench(): Promise<string[]> {
+  await cryptoWaitReady();
+  const dir = mkdtempSync(join(tmpdir(), 'opalite-bench-storage-'));
+  const table: Line[] = [];
+  const notes: string[] = [];
+  const started = now();
+  try {
+    // ---- 1. signed extrinsics and GET token, on a fresh ledger ----
+    const host = await startNodeHost(join(dir, 'fresh.sqlite'));
+    const u = host.url;
+    try {
+      const alice = pairFromSeed('//Alice');
+      const bob = pairFromSeed('//Bob');
+      const seqPair = pairFromSeed('//StorageSeq');
+      const parPairs = Array.from({ length: PAR }, (_, i) => pairFromSeed(`//StoragePar${i}`));
+      for (const p of [seqPair, ...parPairs]) await ok(`${u}/balance/transfer?use=Result`, 'POST', { address: alice.address, destination: p.address, amount: '100' }, { authorization: 'Seed //Alice' });
+      const created = await ok(`${u}/collections?use=Result`, 'POST', { address: alice.address, name: 'Reads', description: 'bench', tokenPrefix: 'RD' }, { authorization: 'Seed //Alice' });
+      const collectionId = created.parsed.collectionId as number;
+      const mint = await ok(`${u}/tokens/create-multiple?use=Result`, 'POST', { address: alice.address, collectionId, tokens: Array.from({ length: 100 }, (_, i) => ({ data: { name: `Token ${i}`, description: 'bench token' } })) }, { authorization: 'Seed //Alice' });
+      const tokenIds = (mint.parsed as { tokenId: number }[]).map((t) => t.tokenId);
+
+      const failures: string[] = [];
+      const signedOnce = async (pair: ReturnType<typeof pairFromSeed>) => {
+        const b = await send(`${u}/balance/transfer?use=Build`, 'POST', { address: pair.address, destination: bob.address, amount: '0.001' });
+        if (b.status !== 201) return void failures.push(`build ${b.status} ${JSON.stringify(b.json).slice(0, 200)}`);
+        const signature = signMessage(pair, hexToU8a(b.json.signerPayloadHex));
+        const s = await send(`${u}/extrinsic/submit`, 'POST', { signerPayloadJSON: b.json.signerPayloadJSON, signature });
+        if (s.status !== 201) return void failures.push(`submit ${s.status} ${JSON.stringify(s.json).slice(0, 200)}`);
+        const q = await send(`${u}/extrinsic/status?hash=${s.json.hash}`);
+        if (q.status !== 200 || !q.json.isCompleted || q.json.isError) failures.push(`status ${q.status} ${JSON.stringify(q.json).slice(0, 200)}`);
+      };
+      // Warm-up: the signature-check workers load on the first checks.
+      await inFlight(32, PAR, (_i, w) => signedOnce(parPairs[w]));
+      let seqMs = 0;
+      let parMs = 0;
+      let parBlocks = 0;
+      for (let r = 0; r < XT_ROUNDS; r++) {
+        let t = now();
+        for (let i = 0; i < N_SEQ / XT_ROUNDS; i++) await signedOnce(seqPair);
+        seqMs += now() - t;
+        const headBefore = (await ok(`${u}/dev/status`, 'GET')).head.number as number;
+        t = now();
+        await Promise.all(parPairs.map(async (p) => {
+          for (let i = 0; i < N_PAR_EACH / XT_ROUNDS; i++) await signedOnce(p);
+        }));
+        parMs += now() - t;
+        parBlocks += (await ok(`${u}/dev/status`, 'GET')).head.number - headBefore;
+      }
+      notes.push(`16 in flight: ${PAR * N_PAR_EACH} signed extrinsics went into ${parBlocks} blocks (${((PAR * N_PAR_EACH) / Math.max(1, parBlocks)).toFixed(2)} per block)`);
+      const seqRate = N_SEQ / (seqMs / 1000);
+      const parRate = (PAR * N_PAR_EACH) / (parMs / 1000);
+      if (failures.length) notes.push(`signed extrinsics: ${failures.length} FAILURES, e.g. ${failures[0]}`);
+      table.push({ what: 'signed xt/s, 16 in flight (Build+sign+submit+status)', value: `${parRate.toFixed(0)} xt/s`, baseline: `sequential ${seqRate.toFixed(0)} xt/s (= ${(parRate / seqRate).toFixed(2)}×)`, target: '≥ 3× sequential', pass: parRate >= 3 * seqRate && failures.length === 0 });
+      table.push({ what: 'signed xt/s, 16 in flight, absolute', value: `${parRate.toFixed(0)} xt/s`, baseline: '', target: '≥ 400 xt/s', pass: parRate >= 400 && failures.length === 0 });
+
+      // GET token, 16 in flight, against the floor: interleaved rounds, the same token ids.
+      const sample = await ok(`${u}/tokens?collectionId=${collectionId}&tokenId=${tokenIds[0]}`, 'GET');
+      const floor = await startFloor(JSON.stringify(sample));
+      try {
+        const rand = rng(8);
+        const picks = Array.from({ length: N_READS }, () => tokenIds[Math.floor(rand() * tokenIds.length)]);
+        const readFailures: string[] = [];
+        const sides = { host: 0, floor: 0 };
+        const per = N_READS / ROUNDS;
+        for (let r = 0; r < ROUNDS; r++) {
+          const ids = picks.slice(r * per, (r + 1) * per);
+          let t = now();
+          await inFlight(ids.length, PAR, async (i) => {
+            const res = await send(`${u}/tokens?collectionId=${collectionId}&tokenId=${ids[i]}`);
+            if (res.status !== 200 || res.json.tokenId !== ids[i]) readFailures.push(`${res.status}`);
+          });
+          sides.host += now() - t;
+          t = now();
+          await inFlight(ids.length, PAR, async (i) => {
+            const res = await send(`${floor.url}/tokens?collectionId=${collectionId}&tokenId=${ids[i]}`);
+            if (res.status !== 200) readFailures.push(`floor ${res.status}`);
+          });
+          sides.floor += now() - t;
+        }
+        const hostRate = N_READS / (sides.host / 1000);
+        const floorRate = N_READS / (sides.floor / 1000);
+        if (readFailures.length) notes.push(`GET token: ${readFailures.length} FAILURES, e.g. ${readFailures[0]}`);
+        table.push({ what: 'GET token req/s, 16 in flight', value: `${hostRate.toFixed(0)} req/s`, baseline: `bare node:http fixed JSON ${floorRate.toFixed(0)} req/s (= ${((100 * hostRate) / floorRate).toFixed(1)}%)`, target: '≥ 85% of the bare server', pass: hostRate >= 0.85 * floorRate && readFailures.length === 0 });
+      } finally {
+        await floor.stop();
+      }
+    } finally {
+      await host.stop();
+    }
+
+    // ---- 2. a 1k-token and a 100k-token ledger ----
+    const small = await buildLedger(join(dir, 'small.sqlite'), SMALL);
+    const big = await buildLedger(join(dir, 'big.sqlite'), BIG);
+    notes.push(`ledgers built in-process through the ledger: ${SMALL} tokens in ${(small.buildMs / 1000).toFixed(1)} s, ${BIG} tokens in ${(big.buildMs / 1000).toFixed(1)} s`);
+    const openSmall = await openInProcess(small.path);
+    const openBig = await openInProcess(big.path);
+    // Both hosts run at once and are read in alternating rounds, so a change in background load
+    // hits both alike.
+    // Started one after the other, so each start is timed alone.
+    const hosts: { ledger: BuiltLedger; child: Child; latencies: number[]; rand: () => number }[] = [];
+    for (const ledger of [small, big]) hosts.push({ ledger, child: await startNodeHost(ledger.path), latencies: [], rand: rng(ledger.tokens) });
+    const measured = new Map<string, { firstAnswerMs: number; p50: number; p99: number; rss: number }>();
+    try {
+      const read = async (h: (typeof hosts)[number]) => {
+        const tokenId = 1 + Math.floor(h.rand() * h.ledger.tokens);
+        const t = now();
+        const res = await send(`${h.child.url}/tokens?collectionId=${h.ledger.collectionId}&tokenId=${tokenId}`);
+        if (res.status !== 200 || res.json.tokenId !== tokenId) throw new Error(`GET token ${tokenId} of ${h.ledger.tokens} → ${res.status}`);
+        return now() - t;
+      };
+      for (const h of hosts) for (let i = 0; i < 200; i++) await read(h);
+      const LATENCY_ROUNDS = 10;
+      for (let r = 0; r < LATENCY_ROUNDS; r++) for (const h of hosts) for (let i = 0; i < N_LATENCY / LATENCY_ROUNDS; i++) h.latencies.push(await read(h));
+      for (const h of hosts) measured.set(h.ledger.path, { firstAnswerMs: h.child.firstAnswerMs, p50: pct(h.latencies, 50), p99: pct(h.latencies, 99), rss: h.child.rssMiB() });
+    } finally {
+      await Promise.all(hosts.map((h) => h.child.stop()));
+    }
+    const s = measured.get(small.path)!;
+    const b = measured.get(big.path)!;
+    table.push({ what: '100k-token ledger: open (store + ledger + first read, in-process)', value: `${openBig.toFixed(0)} ms`, baseline: `1k tokens ${openSmall.toFixed(0)} ms`, target: '< 2 s', pass: openBig < 2000 });
+    table.push({ what: '100k-token ledger: host start to first answer (child process)', value: `${b.firstAnswerMs.toFixed(0)} ms`, baseline: `1k tokens ${s.firstAnswerMs.toFixed(0)} ms`, target: '< 2 s', pass: b.firstAnswerMs < 2000 });
+    table.push({ what: 'GET token latency p50, sequential, 100k tokens', value: `${b.p50.toFixed(2)} ms (p99 ${b.p99.toFixed(2)})`, baseline: `1k tokens ${s.p50.toFixed(2)} ms (p99 ${s.p99.toFixed(2)}) (= ${(b.p50 / s.p50).toFixed(2)}×)`, target: '≤ 1.3× the 1k ledger', pass: b.p50 <= 1.3 * s.p50 });
+    table.push({ what: 'host resident memory after the reads, 100k tokens', value: `${b.rss.toFixed(0)} MiB`, baseline: `1k tokens ${s.rss.toFixed(0)} MiB`, target: '< 256 MiB', pass: b.rss < 256 });
+  } finally {
+    agent.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const head = ['issue 8 (Node host on SQLite, child process)', 'value', 'baseline (same run)', 'target', ''];
+  const rows = table.map((l) => [l.what, l.value, l.baseline, l.target, l.pass ? 'PASS' : 'MISS']);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  return [
+    '',
+    '---- issue 8: the Node host on SQLite (`node scripts/serve.mjs` child processes, node:http keep-alive client) ----',
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('-+-'),
+    ...rows.map(line),
+    ...notes.map((n) => `  · ${n}`),
+    `  · ${((now() - started) / 1000).toFixed(1)} s`
+  ];
+}
+
+// `tsx bench/storage.ts`: this table alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const l of await runStorageBench()) console.log(l);
+}
