@@ -40,7 +40,8 @@ export class CommittedState {
     if (!this.enabled) return;
     this.head = { number: block.number, hash: block.hash };
     for (const record of records) {
-      if (record.blockNumber !== null) this.nonces.set(record.signer, record.nonce + 1);
+      // Records come in batch order, not nonce order (a reloaded or retried pool): never step back.
+      if (record.blockNumber !== null) this.nonces.set(record.signer, Math.max(this.nonces.get(record.signer) ?? 0, record.nonce + 1));
       this.recent.delete(record.hash);
       this.recent.set(record.hash, record);
     }

@@ -390,7 +390,7 @@ export class Ledger {
 
   /** Commit the entry's pool row (group commit), then let the sealer see it. */
   private async persist(entry: Waiting): Promise<Submitted> {
-    const result = new Promise<InclusionResult>((resolve) => (entry.settle = resolve));
+    const result = new Promise<InclusionResult | { rejected: Error }>((resolve) => (entry.settle = resolve));
     await this.pool.persist(entry);
     this.sealer.schedule();
     const included = result.then((r) => {

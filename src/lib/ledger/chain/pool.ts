@@ -18,8 +18,11 @@ export interface Waiting extends PoolRecord {
   sealing: boolean;
   /** Blocks that failed to be written while this was in them. */
   failedBlocks: number;
-  /** The submitter in this process waiting for the outcome (none after a restart). */
-  settle?: (result: InclusionResult) => void;
+  /**
+   * The submitter in this process waiting for the outcome (none after a restart). Settled once:
+   * with the block's outcome, or early with a StorageFullError while the disk is full.
+   */
+  settle?: (result: InclusionResult | { rejected: Error }) => void;
 }
 
 /** A verified extrinsic asking to wait in the pool. */
@@ -159,11 +162,14 @@ export class TransactionPool {
     return false;
   }
 
-  /** The block with `batch` was not written: they wait again. */
-  release(batch: Waiting[]): void {
+  /**
+   * The block with `batch` was not written: they wait again. A full disk is no fault of theirs, so
+   * it does not count towards dropping them (`blame: false`).
+   */
+  release(batch: Waiting[], { blame = true }: { blame?: boolean } = {}): void {
     for (const e of batch) {
       e.sealing = false;
-      e.failedBlocks++;
+      if (blame) e.failedBlocks++;
     }
   }
 

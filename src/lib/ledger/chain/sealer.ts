@@ -52,6 +52,22 @@ export function invalidRecord(row: PoolRecord, name: string, message: string): E
   };
 }
 
+/** The store's full-disk error, recognised by name (the ledger knows no storage adapter). */
+function isStorageFull(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StorageFullError';
+}
+
+/** A waiting submitter's answer when a full disk keeps its block from being written. */
+function storageFullFor(hash: string, cause: Error): Error {
+  const error = new Error(
+    `The disk holding the ledger is full, so no block could be written. Extrinsic ${hash} is stored and keeps waiting (status Ready); ` +
+      'it goes into the first block written once space is freed.',
+    { cause }
+  );
+  error.name = 'StorageFullError';
+  return error;
+}
+
 /** What a stored record means to a submitter still waiting on it. */
 function outcomeOf(record: ExtrinsicRecord | undefined): InclusionResult {
   if (record && record.status !== 'Invalid') return { included: record };
@@ -175,7 +191,11 @@ export class Sealer {
     try {
       sealed = await write((tx) => sealBatch(tx, batch, rules, now()));
     } catch (e) {
-      pool.release(batch);
+      const diskFull = isStorageFull(e);
+      pool.release(batch, { blame: !diskFull });
+      // Whoever waits for inclusion hears now (507), not when space is freed; the extrinsics stay
+      // waiting in their stored pool rows and go into the first block that can be written.
+      if (diskFull) for (const entry of batch) entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
       throw e;
     }
     for (const entry of batch) pool.remove(entry.hash);
