@@ -37,7 +37,7 @@ export interface HostOptions {
   maxUploadBytes?: number;
   /** Signature-check worker threads (default: one per core; 0 = check on the event loop). */
   verifyThreads?: number;
-  /** One log line per request (default on). */
+  /** One log line per request (default: stdout, the lines of one turn of the event loop in one write). */
   log?: (line: string) => void;
 }
 
@@ -75,6 +75,26 @@ function trackedWrites(): { lock: WriteLock; settled(): Promise<void> } {
   };
 }
 
+/**
+ * The default request log: lines gathered during one turn of the event loop go to stdout in one
+ * write, not one write (and one wake-up of whoever reads the pipe) per request.
+ */
+function stdoutLog(): { log: (line: string) => void; flush: () => void } {
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = `${lines.join('\n')}\n`;
+    lines = [];
+    process.stdout.write(text);
+  };
+  return {
+    log(line) {
+      if (lines.push(line) === 1) setImmediate(flush);
+    },
+    flush
+  };
+}
+
 /** A refusal of guard.ts as an answer, built like every other error answer. */
 async function refuse(res: ServerResponse, verdict: Extract<Verdict, { kind: 'refuse' }>): Promise<void> {
   const response = errorResponseFor(verdict.error);
@@ -97,7 +117,8 @@ function urlHost(bind: string): string {
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const log = options.log ?? ((line) => console.log(line));
+  const defaultLog = options.log ? null : stdoutLog();
+  const log = options.log ?? defaultLog!.log;
   const bind = options.host ?? '127.0.0.1';
   const origins = originPolicy(options.cors ?? LOOPBACK_ORIGINS);
   hostPolicy({ bind, port: options.port, allow: options.allowHosts }); // a bad --allow-host refuses before anything opens
@@ -174,6 +195,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         await writes.settled(); // a block being written commits before the database closes
         await pool?.close();
         store.close();
+        defaultLog?.flush();
       })();
       return stopping;
     }

@@ -1,5 +1,10 @@
 // The real service's FeeResponse: {raw, amount, formatted, unit, decimals}.
 import { formatBalance } from '@polkadot/util';
+import { LruCache } from '../codec/lru';
+
+// formatBalance costs tens of µs (it looks up the locale's separator each call), and the same
+// fees recur in every build and status answer.
+const formattedCache = new LruCache<string, string>(1024);
 
 export interface FeeResponse {
   raw: string;
@@ -29,11 +34,21 @@ export function fromUnits(amount: string | number, decimals: number): bigint | n
   return BigInt(match[1]) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
 }
 
+function formatted(raw: bigint, decimals: number): string {
+  const key = `${decimals}:${raw}`;
+  let text = formattedCache.get(key);
+  if (text === undefined) {
+    text = formatBalance(raw, { decimals, withUnit: false, withSi: true });
+    formattedCache.set(key, text);
+  }
+  return text;
+}
+
 export function feeResponse(raw: bigint, unit: string, decimals: number): FeeResponse {
   return {
     raw: raw.toString(),
     amount: toUnits(raw, decimals),
-    formatted: formatBalance(raw, { decimals, withUnit: false, withSi: true }),
+    formatted: formatted(raw, decimals),
     unit,
     decimals
   };

@@ -258,6 +258,98 @@ describe('the persistent pool', () => {
   });
 });
 
+/** A store that records its write transactions and fails the next `failing.count` of them. */
+function countingStore() {
+  const store = new MemoryStore();
+  const writes: ('ok' | 'failed')[] = [];
+  const failing = { count: 0 };
+  const write = store.write.bind(store);
+  store.write = (fn) => {
+    if (failing.count > 0) {
+      failing.count--;
+      writes.push('failed');
+      return Promise.reject(new Error('injected write failure'));
+    }
+    writes.push('ok');
+    return write(fn);
+  };
+  return { store, writes, failing };
+}
+
+/** Payloads of one transfer from each of `seeds`, signed before any is submitted. */
+const signedTransfers = (ledger: Ledger, seeds: string[]) => Promise.all(seeds.map((s) => signed(ledger, s, transfer(BOB, 1n))));
+
+describe('instant blocks on a sole writer', () => {
+  const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];
+
+  it('puts submissions checked together into one block, written in one transaction, each answered once that block is durable', async () => {
+    const { store, writes } = countingStore();
+    const ledger = await open(store);
+    const payloads = await signedTransfers(ledger, seeds);
+    ledger.setBlockMode({ kind: 'instant' });
+    const before = writes.length;
+    const submitted = await Promise.all(payloads.map(({ json, signature }) => ledger.submit(json, signature)));
+    // Answered only now: the block is durable, so every hash already has its final status.
+    for (const s of submitted) expect(await ledger.status(s.hash)).toMatchObject({ status: 'InBlock', blockNumber: 1 });
+    expect(writes.length - before).toBe(1); // no pool row written on its own, one block
+    const dump = await rows(store);
+    expect(dump.blocks.find((b) => b.number === 1)?.extrinsics).toHaveLength(seeds.length);
+    expect(dump.pool).toEqual([]);
+    ledger.close();
+  });
+
+  it('writes the rows of a failed block on their own: the extrinsics wait (Ready) and go into the next block', async () => {
+    const { store, writes, failing } = countingStore();
+    const ledger = await open(store, { blockMode: { kind: 'instant' }, log: vi.fn() });
+    const before = writes.length;
+    failing.count = 1;
+    const submitted = await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), keyOf('//Alice').key);
+    expect(writes.slice(before)).toEqual(['failed', 'ok']); // the block, then the row on its own
+    expect(await ledger.status(submitted.hash)).toMatchObject({ status: 'Ready' });
+    expect((await submitted.included).status).toBe('InBlock');
+    expect(await ledger.nextNonce(ALICE)).toBe(1);
+    expect((await rows(store)).pool).toEqual([]);
+    ledger.close();
+  });
+
+  it('refuses a submitter whose block and row both failed to be written, leaving nothing behind', async () => {
+    const { store, failing } = countingStore();
+    const ledger = await open(store, { blockMode: { kind: 'instant' }, log: vi.fn() });
+    const { json, signature } = await signed(ledger, '//Alice', transfer(BOB, 1n));
+    failing.count = 2;
+    await expect(ledger.submit(json, signature)).rejects.toThrow(/injected write failure/);
+    const dump = await rows(store);
+    expect(dump.pool).toEqual([]);
+    expect(dump.extrinsics).toEqual([]);
+    expect(await ledger.nextNonce(ALICE)).toBe(0);
+    // The same payload is accepted again once the store writes.
+    expect((await (await ledger.submit(json, signature)).included).status).toBe('InBlock');
+    ledger.close();
+  });
+
+  it('writes deferred rows when blocks stop being instant, so the extrinsics wait durably', async () => {
+    const store = new MemoryStore();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first check waits for the gate, keeping the block gathering while the mode changes.
+    let checks = 0;
+    const ledger = await open(store, { verify: async () => (checks++ === 0 ? gate.then(() => true) : true) });
+    const [first, second] = await signedTransfers(ledger, ['//Alice', '//Charlie']);
+    ledger.setBlockMode({ kind: 'instant' });
+    const slow = ledger.submit(first.json, first.signature);
+    const quick = await Promise.race([ledger.submit(second.json, second.signature).then(() => 'answered' as const), new Promise((r) => setTimeout(() => r('waiting'), 1))]);
+    expect(quick).toBe('waiting'); // held for its block, which waits for the check in flight
+    ledger.setBlockMode(manual);
+    release();
+    const answered = await slow;
+    await vi.waitFor(async () => expect((await rows(store)).pool).toHaveLength(2));
+    expect(await ledger.status(answered.hash)).toMatchObject({ status: 'Ready' });
+    await ledger.sealBlock();
+    expect((await answered.included).status).toBe('InBlock');
+    ledger.close();
+  });
+});
+
 describe('sealing under store failures', () => {
   it('leaves no partial block and gives every accepted extrinsic a definite status', { timeout: 60_000 }, async () => {
     const seed = Date.now() % 100_000;

@@ -94,6 +94,8 @@ export class Ledger {
   private readonly perSigner = new KeyedSerial<Address>();
   /** Every store write of this ledger, one after another (pool rows and blocks). */
   private writes: Promise<unknown> = Promise.resolve();
+  /** Submissions being checked and not yet in the pool (an instant block waits a little for them). */
+  private admitting = 0;
   private readonly memory: CommittedState;
   private blockModeValue: BlockMode;
   private closed = false;
@@ -112,7 +114,7 @@ export class Ledger {
     this.memory = new CommittedState(soleWriter);
     this.blockModeValue = blockMode;
     this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter);
-    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, now, committed: (s) => this.committed(s), log });
+    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, now, committed: (s) => this.committed(s), admitting: () => this.admitting, log });
   }
 
   /** Open the chain in `store`, writing genesis if the store is empty; what waited in its pool waits again. */
@@ -150,6 +152,8 @@ export class Ledger {
   setBlockMode(mode: BlockMode): void {
     this.blockModeValue = mode;
     this.sealer.setMode(mode);
+    // Rows deferred to an instant block that will not come now are written on their own.
+    if (mode.kind !== 'instant') this.pool.storeDeferred();
   }
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
@@ -247,18 +251,21 @@ export class Ledger {
   }
 
   /**
-   * Verify a signed payload and admit it to the pool; answers once its pool row is committed.
+   * Verify a signed payload and admit it to the pool; answers once it is durable: its pool row
+   * committed, or (instant mode, sole writer) the block holding it.
    * Rejections here (bad payload or signature, stale or future nonce, dead era, duplicate,
    * unpayable fees, full pool) change nothing.
    */
   async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string; builtCall?: Call } = {}): Promise<Submitted> {
-    const message = this.signingMessage(json);
-    // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
-    const call = options.builtCall ?? this.decodePayloadCall(json);
-    const signer = canonicalSigner(json.address);
-    await checkSignature(this.verify, message, signature, signer);
-    const verified = this.verified(json, signature, signer, call);
-    const entry = await this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+    const entry = await this.admission(async () => {
+      const message = this.signingMessage(json);
+      // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
+      const call = options.builtCall ?? this.decodePayloadCall(json);
+      const signer = canonicalSigner(json.address);
+      await checkSignature(this.verify, message, signature, signer);
+      const verified = this.verified(json, signature, signer, call);
+      return this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+    });
     return this.persist(entry);
   }
 
@@ -277,12 +284,15 @@ export class Ledger {
     if (!sameBytes(publicKeyOf(signer), key.publicKey)) {
       throw new TransactionError('BadSignature', 'Signature does not verify for the payload and the signer address: the seed is not the key of this address');
     }
-    const { entry, json } = await this.perSigner.run(signer, async () => {
-      const built = await this.build(signer, call, { nonce: options.nonce });
-      const json = built.signerPayloadJSON;
-      const signature = key.sign(this.signingMessage(json));
-      return { entry: await this.admit(this.verified(json, signature, signer, call), options.callbackUrl), json };
-    });
+    let json!: SignerPayloadJSON;
+    const entry = await this.admission(() =>
+      this.perSigner.run(signer, async () => {
+        const built = await this.build(signer, call, { nonce: options.nonce });
+        json = built.signerPayloadJSON;
+        const signature = key.sign(this.signingMessage(json));
+        return this.admit(this.verified(json, signature, signer, call), options.callbackUrl);
+      })
+    );
     return { ...(await this.persist(entry)), signerPayloadJSON: json };
   }
 
@@ -322,7 +332,10 @@ export class Ledger {
     this.closed = true;
     this.sealer.close();
     const refusal = new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset) before this extrinsic was included', { reason: 'Dropped' });
-    for (const entry of this.pool.drain()) entry.settle?.({ rejected: refusal });
+    for (const entry of this.pool.drain()) {
+      entry.durable?.(refusal); // a deferred row was never written: its submitter is refused
+      entry.settle?.({ rejected: refusal });
+    }
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -388,11 +401,45 @@ export class Ledger {
     return entry;
   }
 
-  /** Commit the entry's pool row (group commit), then let the sealer see it. */
+  /**
+   * Counts `fn`, an admission, as in flight until its entry is in the pool (`persist` ends the
+   * count) or it is refused.
+   */
+  private async admission(fn: () => Promise<Waiting>): Promise<Waiting> {
+    this.admitting++;
+    try {
+      return await fn();
+    } catch (e) {
+      this.admitting--;
+      this.sealer.schedule();
+      throw e;
+    }
+  }
+
+  /**
+   * Make the admitted entry durable, then answer. A sole writer in instant mode defers its row
+   * to the block that seals it (one write instead of two, see pool.ts); otherwise its pool row is
+   * committed (group commit) before the sealer sees it.
+   */
   private async persist(entry: Waiting): Promise<Submitted> {
+    if (this.pool.get(entry.hash) !== entry) {
+      this.admitting--;
+      throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset) before this extrinsic was stored; submit again', { reason: 'Dropped' });
+    }
     const result = new Promise<InclusionResult | { rejected: Error }>((resolve) => (entry.settle = resolve));
-    await this.pool.persist(entry);
-    this.sealer.schedule();
+    if (this.soleWriter && this.blockModeValue.kind === 'instant') {
+      const durable = this.pool.deferRow(entry);
+      this.admitting--;
+      this.sealer.schedule();
+      await durable;
+    } else {
+      try {
+        await this.pool.persist(entry);
+      } finally {
+        this.admitting--;
+        this.sealer.schedule();
+      }
+    }
     const included = result.then((r) => {
       if ('rejected' in r) throw r.rejected;
       return r.included;

@@ -1,6 +1,12 @@
 // The waiting pool: extrinsics that passed their checks and wait for a block. Each is a `pool`
 // row of the store (so a hash answered at submit keeps its status across restarts), indexed here
 // by hash and by signer. Bounded in total and, per account, by what the account can pay.
+//
+// A sole writer in instant mode defers the row (`deferRow`): the block that seals the entry is its
+// first write (one transaction, one disk sync), and its submitter hears only once that block is
+// durable. Should that block fail, or blocks stop being instant, the row is written on its own
+// (`storeDeferred`); if even that fails the entry leaves the pool and its submitter, never
+// answered, is refused.
 import { loadAccount } from '../balances';
 import { MAX_POOL_SIZE } from '../constants';
 import type { QueryTx } from '../store';
@@ -12,8 +18,12 @@ import type { RuleSet } from '../rules';
 
 /** A pool row and what this process knows about it. */
 export interface Waiting extends PoolRecord {
-  /** The row is committed to the store; only committed rows are sealed. */
+  /** The row is committed to the store; only committed (or deferred) entries are sealed. */
   committed: boolean;
+  /** No row of its own: the block sealing it is its first write (see the module comment). */
+  rowDeferred?: boolean;
+  /** Told once the entry is durable (its block or its row committed), or with why it never will be. */
+  durable?: (error?: unknown) => void;
   /** In a block being written now. */
   sealing: boolean;
   /** Blocks that failed to be written while this was in them. */
@@ -38,7 +48,7 @@ export interface Candidate {
 export type WriteFn = <T>(fn: (tx: QueryTx) => Promise<T>) => Promise<T>;
 
 function rowOf(entry: Waiting): PoolRecord {
-  const { committed: _c, sealing: _s, failedBlocks: _f, settle: _settle, ...row } = entry;
+  const { committed: _c, sealing: _s, failedBlocks: _f, settle: _settle, rowDeferred: _d, durable: _durable, ...row } = entry;
   return row;
 }
 
@@ -147,9 +157,46 @@ export class TransactionPool {
     }
   }
 
-  /** The next batch to seal: every committed entry; an entry that was in a failed block goes alone. */
+  /**
+   * Instant mode on a sole writer: write no row now; the entry is sealable at once and its row
+   * goes with its block. Resolves once the entry is durable (its block, or `storeDeferred`).
+   */
+  deferRow(entry: Waiting): Promise<void> {
+    entry.rowDeferred = true;
+    return new Promise<void>((resolve, reject) => {
+      entry.durable = (error) => (error === undefined ? resolve() : reject(error));
+    });
+  }
+
+  /**
+   * Write the rows of deferred entries (their block failed, or blocks are no longer instant), each
+   * in a transaction of its own so one failure refuses one submitter: each entry is then durable
+   * as waiting, or leaves the pool refused. `stored` hears of each stored one.
+   */
+  storeDeferred(entries: Waiting[] = [...this.byHash.values()].filter((e) => e.rowDeferred && !e.sealing), stored?: (entry: Waiting) => void): void {
+    for (const entry of entries) {
+      if (!entry.rowDeferred) continue;
+      entry.rowDeferred = false; // not sealable again until its row is committed
+      const row = rowOf(entry);
+      this.write(async (tx) => {
+        await tx.put('pool', row);
+      }).then(
+        () => {
+          entry.committed = true;
+          entry.durable?.();
+          stored?.(entry);
+        },
+        (error: unknown) => {
+          this.remove(entry.hash);
+          entry.durable?.(error ?? new Error('The pool could not be written'));
+        }
+      );
+    }
+  }
+
+  /** The next batch to seal: every committed or deferred entry; an entry that was in a failed block goes alone. */
   takeSealable(): Waiting[] {
-    const ready = [...this.byHash.values()].filter((e) => e.committed && !e.sealing);
+    const ready = [...this.byHash.values()].filter(sealable);
     const suspect = ready.find((e) => e.failedBlocks > 0);
     const batch = suspect ? [suspect] : ready;
     for (const e of batch) e.sealing = true;
@@ -158,7 +205,7 @@ export class TransactionPool {
 
   /** Sealable entries are waiting. */
   get hasSealable(): boolean {
-    for (const e of this.byHash.values()) if (e.committed && !e.sealing) return true;
+    for (const e of this.byHash.values()) if (sealable(e)) return true;
     return false;
   }
 
@@ -226,6 +273,10 @@ export class TransactionPool {
     }
     this.flushing = false;
   }
+}
+
+function sealable(e: Waiting): boolean {
+  return (e.committed || e.rowDeferred === true) && !e.sealing;
 }
 
 /** A stored pool row as a status record. */

@@ -2,9 +2,16 @@
 // also deletes the included rows and records every refusal), and schedules the next one in
 // instant and interval modes.
 //
+// Instant mode gathers: while admissions are still being checked (signatures verify off the
+// event loop), or right after a block that held several extrinsics (concurrent traffic), the next
+// block waits, at most GATHER_MS, so extrinsics arriving together share one block and one disk
+// sync instead of taking one each. A submitter arriving alone after a quiet moment (sequential
+// use) is not kept waiting.
+//
 // A block that cannot be written leaves nothing behind (the store rolls the transaction back):
-// its extrinsics stay waiting (status Ready) and are retried, each on its own, after a short
-// backoff. One that was in MAX_FAILED_BLOCKS failed blocks is dropped: written as an 'Invalid'
+// its extrinsics stay waiting (status Ready; an entry whose row was deferred to this block gets
+// its row written now, or is refused if even that fails) and are retried, each on its own, after
+// a short backoff. One that was in MAX_FAILED_BLOCKS failed blocks is dropped: written as an 'Invalid'
 // record (system.BlockWriteFailed) in a block of its own. Errors are logged, never thrown out of
 // a timer, so the ledger keeps producing.
 import type { RuleSet } from '../rules';
@@ -18,6 +25,8 @@ import type { TransactionPool, Waiting, WriteFn } from './pool';
 /** Failed blocks an extrinsic may be in before it is dropped with a status. */
 export const MAX_FAILED_BLOCKS = 3;
 const RETRY_MS = 25;
+/** Instant mode: how long a block may wait for admissions still in flight. */
+export const GATHER_MS = 4;
 const MAX_RETRY_MS = 2_000;
 
 export interface Sealed {
@@ -82,13 +91,14 @@ export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, n
   const live: Waiting[] = [];
   for (const entry of batch) {
     // Another context sharing the store sealed (or dropped) it already: report what it wrote.
-    if (!(await tx.get('pool', entry.hash))) outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
+    // A deferred entry has no row yet and no other context knows it.
+    if (!entry.rowDeferred && !(await tx.get('pool', entry.hash))) outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
     else live.push(entry);
   }
   const dropped = live.filter((e) => e.failedBlocks >= MAX_FAILED_BLOCKS);
   const candidates = live.filter((e) => e.failedBlocks < MAX_FAILED_BLOCKS);
   const { block, results } = await produceBlock(tx, candidates, rules, now);
-  for (const entry of live) await tx.delete('pool', entry.hash);
+  for (const entry of live) if (!entry.rowDeferred) await tx.delete('pool', entry.hash);
   for (const entry of candidates) {
     const result = results.get(entry.hash) ?? { rejected: new TransactionError('Invalid', 'Transaction was dropped', { reason: 'Dropped' }) };
     if ('included' in result) {
@@ -117,6 +127,8 @@ export interface SealerOptions {
   now: () => number;
   /** After a block is durable, before any submitter hears of it. */
   committed: (sealed: Sealed) => void;
+  /** Admissions under way (being checked, not yet in the pool): instant blocks wait for them a little. */
+  admitting?: () => number;
   log: (message: string, error: unknown) => void;
 }
 
@@ -124,6 +136,11 @@ export class Sealer {
   private producing: Promise<unknown> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private gather: ReturnType<typeof setTimeout> | null = null;
+  /** The gathering wait ran out: the next instant block starts whatever is still in flight. */
+  private gathered = false;
+  /** When the last block was written (performance.now()) and how many extrinsics it held. */
+  private last = { at: -Infinity, size: 0 };
   private failures = 0;
   private mode: BlockMode = { kind: 'manual' };
   private closed = false;
@@ -139,15 +156,27 @@ export class Sealer {
     if (mode.kind === 'instant') this.schedule();
   }
 
-  /** Instant mode: start a block if idle and something waits; what arrives meanwhile goes in the next. */
+  /**
+   * Instant mode: start a block if idle and something waits, once no admission is in flight (or
+   * GATHER_MS after the first call found some); what arrives meanwhile goes in the next.
+   */
   schedule(): void {
     if (this.closed || this.mode.kind !== 'instant' || this.producing || this.retry || !this.options.pool.hasSealable) return;
+    if (!this.gathered && ((this.options.admitting?.() ?? 0) > 0 || this.concurrent())) {
+      this.gather ??= setTimeout(() => {
+        this.gather = null;
+        this.gathered = true;
+        this.schedule();
+      }, GATHER_MS);
+      return;
+    }
     void this.sealQuietly();
   }
 
   /** Put everything waiting into one new block now. Throws if the block could not be written. */
   async sealBlock(): Promise<BlockRecord | null> {
     while (this.producing) await this.producing.catch(() => {});
+    this.stopGathering(); // this block takes what the wait was gathering
     const run = this.sealOnce();
     this.producing = run;
     try {
@@ -162,8 +191,20 @@ export class Sealer {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.retry) clearTimeout(this.retry);
+    this.stopGathering();
     this.timer = null;
     this.retry = null;
+  }
+
+  /** The last block held several extrinsics and was written moments ago: more are likely on their way. */
+  private concurrent(): boolean {
+    return this.last.size > 1 && performance.now() - this.last.at < GATHER_MS;
+  }
+
+  private stopGathering(): void {
+    if (this.gather) clearTimeout(this.gather);
+    this.gather = null;
+    this.gathered = false;
   }
 
   /** Timer and instant sealing: a failure is logged and retried after a backoff, never thrown. */
@@ -195,12 +236,19 @@ export class Sealer {
       pool.release(batch, { blame: !diskFull });
       // Whoever waits for inclusion hears now (507), not when space is freed; the extrinsics stay
       // waiting in their stored pool rows and go into the first block that can be written.
-      if (diskFull) for (const entry of batch) entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
+      const tellDiskFull = (entry: Waiting) => diskFull && entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
+      for (const entry of batch) if (entry.committed) tellDiskFull(entry);
+      // Rows deferred to this block are written now (then told as above), or their submitters refused.
+      pool.storeDeferred(batch.filter((entry) => entry.rowDeferred), tellDiskFull);
       throw e;
     }
     for (const entry of batch) pool.remove(entry.hash);
+    this.last = { at: performance.now(), size: batch.length };
     this.options.committed(sealed);
-    for (const entry of batch) entry.settle?.(sealed.outcomes.get(entry.hash) ?? outcomeOf(undefined));
+    for (const entry of batch) {
+      entry.durable?.();
+      entry.settle?.(sealed.outcomes.get(entry.hash) ?? outcomeOf(undefined));
+    }
     return sealed.block;
   }
 }
