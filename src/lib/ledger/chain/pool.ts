@@ -279,8 +279,11 @@ function sealable(e: Waiting): boolean {
   return (e.committed || e.rowDeferred === true) && !e.sealing;
 }
 
-/** A stored pool row as a status record. */
-export function readyRecord(row: PoolRecord): ExtrinsicRecord {
+/** The status record of a pool row in no block: `Ready` while it waits, `Invalid` once refused. */
+export function recordOutsideBlock(
+  row: PoolRecord,
+  outcome: Pick<ExtrinsicRecord, 'status' | 'isCompleted' | 'isError' | 'error' | 'fee' | 'feePayer'>
+): ExtrinsicRecord {
   const [section, method] = row.call.name.split('.');
   return {
     hash: row.hash,
@@ -288,17 +291,17 @@ export function readyRecord(row: PoolRecord): ExtrinsicRecord {
     nonce: row.nonce,
     callMethod: { section, method },
     call: row.call,
-    status: 'Ready',
-    isCompleted: false,
-    isError: false,
+    ...outcome,
     blockNumber: null,
     blockHash: null,
     blockIndex: null,
     events: [],
-    error: null,
-    fee: row.fee.toString(),
-    feePayer: row.reservedBy ?? row.signer,
     createdAt: row.createdAt,
     ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {})
   };
+}
+
+/** A stored pool row as a status record. */
+export function readyRecord(row: PoolRecord): ExtrinsicRecord {
+  return recordOutsideBlock(row, { status: 'Ready', isCompleted: false, isError: false, error: null, fee: row.fee.toString(), feePayer: row.reservedBy ?? row.signer });
 }

@@ -20,7 +20,7 @@ import type { BlockRecord, ExtrinsicRecord, PoolRecord } from '../types';
 import { produceBlock, type InclusionResult } from './block';
 import type { BlockMode } from './config';
 import { TransactionError } from './errors';
-import type { TransactionPool, Waiting, WriteFn } from './pool';
+import { recordOutsideBlock, type TransactionPool, type Waiting, type WriteFn } from './pool';
 
 /** Failed blocks an extrinsic may be in before it is dropped with a status. */
 export const MAX_FAILED_BLOCKS = 3;
@@ -39,26 +39,7 @@ export interface Sealed {
 
 /** A status record for an extrinsic refused at inclusion or dropped: final, never in a block. */
 export function invalidRecord(row: PoolRecord, name: string, message: string): ExtrinsicRecord {
-  const [section, method] = row.call.name.split('.');
-  return {
-    hash: row.hash,
-    signer: row.signer,
-    nonce: row.nonce,
-    callMethod: { section, method },
-    call: row.call,
-    status: 'Invalid',
-    isCompleted: true,
-    isError: true,
-    blockNumber: null,
-    blockHash: null,
-    blockIndex: null,
-    events: [],
-    error: { section: 'system', name, message },
-    fee: '0',
-    feePayer: row.signer,
-    createdAt: row.createdAt,
-    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {})
-  };
+  return recordOutsideBlock(row, { status: 'Invalid', isCompleted: true, isError: true, error: { section: 'system', name, message }, fee: '0', feePayer: row.signer });
 }
 
 /** The store's full-disk error, recognised by name (the ledger knows no storage adapter). */
