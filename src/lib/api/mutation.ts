@@ -5,6 +5,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import { z } from 'zod';
 import { signMessage } from '../codec/signature';
 import type { BuiltPayload, Ledger, Submitted } from '../ledger/chain/ledger';
+import { MAX_NONCE } from '../ledger/chain/payload-builder';
 import { TransactionError } from '../ledger/chain/errors';
 import type { SignerPayloadJSON } from '../codec/payload';
 import type { Call, ExtrinsicRecord } from '../ledger/types';
@@ -40,7 +41,7 @@ export const mutationQuery = z.object({
   use: z.enum(USE_MODES, { error: `use must be one of ${USE_MODES.join(', ')}` }).optional(),
   withFee: z.unknown().optional(),
   verify: z.unknown().optional(),
-  nonce: z.coerce.number().int().nonnegative().optional(),
+  nonce: z.coerce.number().int().nonnegative().max(MAX_NONCE).optional(),
   callbackUrl: boundedString('callbackUrl', MAX_URL_FIELD_LENGTH).optional()
 });
 

@@ -13,6 +13,7 @@ import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
 import { MAX_DECIMAL_DIGITS, quote } from '../limits';
 import { address, boundedString } from '../schemas';
+import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { statusJson } from '../status';
 
 const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
@@ -24,7 +25,7 @@ const genericCall = z.object({
   /** Arguments as an object keyed by name (see the call list in the docs). */
   args: z.record(boundedString('argument name'), z.unknown()).default({}),
   isImmortal: z.boolean().optional(),
-  nonce: z.number().int().nonnegative().optional()
+  nonce: z.number().int().nonnegative().max(MAX_NONCE).optional()
 });
 
 /** A call from section/method/args, checked by encoding it. */

@@ -7,6 +7,7 @@ import { encodeSignedExtrinsic, extrinsicHash, signedExtrinsicLength } from '../
 import { fromHex } from '../../codec/hash';
 import {
   PayloadError,
+  SIGNED_EXTENSIONS,
   buildSignerPayloadJSON,
   encodeExtrinsicPayload,
   signerPayloadHex,
@@ -28,8 +29,12 @@ export interface BuiltPayload {
   fee: bigint;
 }
 
+/** Nonces are u32 on the chain. */
+export const MAX_NONCE = 0xffff_ffff;
+
 /** The payload of `call` signed by `address` with `nonce`, checkpointed at `head`. */
 export function buildPayload(config: ChainConfig, head: Head, address: Address, call: Call, nonce: number, immortal = false): BuiltPayload {
+  if (!Number.isSafeInteger(nonce) || nonce < 0 || nonce > MAX_NONCE) throw new TransactionError('BadPayload', `nonce must be a whole number from 0 to ${MAX_NONCE}, not ${nonce}`);
   const method = encodeCall(call);
   const era = immortal ? IMMORTAL_ERA : encodeMortalEra(config.eraPeriod, head.number);
   const json = buildSignerPayloadJSON({
@@ -63,6 +68,12 @@ export function decodePayloadCall(json: SignerPayloadJSON): Call {
 
 /** The exact bytes a signer signs for `json` (the service rebuilds them; it never trusts a client's hex). */
 export function signingMessage(json: SignerPayloadJSON): Uint8Array {
+  // Fewer extensions would leave nonce, era or genesis out of the signed bytes: one signature would
+  // then be valid at every nonce, on every chain.
+  const named = Array.isArray(json.signedExtensions) ? json.signedExtensions : [];
+  if (named.length !== SIGNED_EXTENSIONS.length || named.some((name, i) => name !== SIGNED_EXTENSIONS[i])) {
+    throw new TransactionError('BadPayload', `signerPayloadJSON.signedExtensions must be exactly this chain's: ${SIGNED_EXTENSIONS.join(', ')}`);
+  }
   try {
     return fromHex(signerPayloadHex(encodeExtrinsicPayload(json)));
   } catch (e) {

@@ -198,7 +198,9 @@ export class TransactionPool {
   takeSealable(): Waiting[] {
     const ready = [...this.byHash.values()].filter(sealable);
     const suspect = ready.find((e) => e.failedBlocks > 0);
-    const batch = suspect ? [suspect] : ready;
+    // Alone, but in nonce order: the signer's lowest waiting nonce goes first, or the rest would
+    // be refused for a gap (after a restart the pool comes back in the store's order, not nonces').
+    const batch = suspect ? [lowestNonceOf(ready, suspect)] : ready;
     for (const e of batch) e.sealing = true;
     return batch;
   }
@@ -273,6 +275,12 @@ export class TransactionPool {
     }
     this.flushing = false;
   }
+}
+
+function lowestNonceOf(ready: Waiting[], of: Waiting): Waiting {
+  let lowest = of;
+  for (const e of ready) if (e.signer === of.signer && e.nonce < lowest.nonce) lowest = e;
+  return lowest;
 }
 
 function sealable(e: Waiting): boolean {

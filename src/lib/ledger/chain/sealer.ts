@@ -220,7 +220,12 @@ export class Sealer {
       const tellDiskFull = (entry: Waiting) => diskFull && entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
       for (const entry of batch) if (entry.committed) tellDiskFull(entry);
       // Rows deferred to this block are written now (then told as above), or their submitters refused.
-      pool.storeDeferred(batch.filter((entry) => entry.rowDeferred), tellDiskFull);
+      // Once a row is committed it is sealable again: wake the sealer (its retry timer may have
+      // fired before, finding nothing to seal).
+      pool.storeDeferred(batch.filter((entry) => entry.rowDeferred), (entry) => {
+        tellDiskFull(entry);
+        this.schedule();
+      });
       throw e;
     }
     for (const entry of batch) pool.remove(entry.hash);
