@@ -32,7 +32,25 @@ export function isDiskFull(error: unknown): boolean {
   return typeof code === 'string' && FULL_CODES.has(code);
 }
 
-/** DiskFullError for a full disk, `error` otherwise. */
+/**
+ * Another program holds the database's write lock (a person's `sqlite3` session, say) past the busy
+ * timeout: the write stored nothing and may be tried again; no fault of what was being written.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+  constructor(path: string, options?: { cause?: unknown }) {
+    super(`The ledger database ${path} is locked by another program; nothing of this write was stored. Try again shortly.`, options);
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** DiskFullError for a full disk, StoreBusyError for a lock held elsewhere, `error` otherwise. */
 export function mapSqliteError(error: unknown, path: string): unknown {
-  return isDiskFull(error) && !(error instanceof StorageFullError) ? new DiskFullError(path, { cause: error }) : error;
+  if (isDiskFull(error) && !(error instanceof StorageFullError)) return new DiskFullError(path, { cause: error });
+  if (isBusy(error)) return new StoreBusyError(path, { cause: error });
+  return error;
 }

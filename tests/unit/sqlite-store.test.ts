@@ -11,6 +11,7 @@ import type { FileStoreLike } from '../../src/lib/api/routes/ipfs';
 import type { QueryTx, Store } from '../../src/lib/ledger/store';
 import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
 import { StorageFullError } from '../../src/lib/storage/errors';
+import { errorResponseFor } from '../../src/lib/api/errors';
 import { ALICE, BOB, CHARLIE, account, block, extrinsic, pooled, token } from '../../src/lib/storage/testing/fixtures';
 
 const dirs: string[] = [];
@@ -458,5 +459,23 @@ describe('openSqliteStore: one host per ledger file', () => {
     const store = await open({ path });
     expect(readFileSync(`${path}.lock`, 'utf8')).toBe(String(process.pid));
     await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+  });
+});
+
+describe('SqliteStore when another program holds the write lock', () => {
+  it('refuses the write as StoreBusyError (503), stores nothing, and writes again once the lock is gone', { timeout: 30_000 }, async () => {
+    const path = join(tempDir(), 'ledger.sqlite');
+    const store = await open({ path });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE'); // a person's sqlite3 session in the middle of a write
+    const refused = await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n))).catch((e: unknown) => e);
+    expect((refused as Error).name).toBe('StoreBusyError');
+    expect((refused as Error).message).toContain(path);
+    expect(errorResponseFor(refused).status).toBe(503);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toBeUndefined();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    expect((await store.read((tx) => tx.get('accounts', ALICE)))?.free).toBe(1n);
   });
 });

@@ -15,6 +15,7 @@ export type ErrorName =
   | 'NotFoundError'
   | 'CollectionNotFoundError'
   | 'StorageFullError'
+  | 'StoreBusyError'
   | 'PayloadTooLargeError'
   | 'SdkError';
 
@@ -29,6 +30,7 @@ const CODES: Record<ErrorName, string> = {
   VerificationFailedError: 'UN01009',
   CollectionNotFoundError: 'UN01013',
   StorageFullError: 'UN01020',
+  StoreBusyError: 'UN01022',
   PayloadTooLargeError: 'UN01021'
 };
 
@@ -43,6 +45,7 @@ const STATUS: Record<ErrorName, number> = {
   VerificationFailedError: 400,
   CollectionNotFoundError: 404,
   StorageFullError: 507,
+  StoreBusyError: 503,
   PayloadTooLargeError: 413
 };
 
@@ -153,6 +156,8 @@ export function toApiError(error: unknown): ApiError | null {
   if (error instanceof TransactionError) return fromTransactionError(error);
   if (!(error instanceof Error)) return null;
   if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
+  // The store's file is locked by another program: nothing was written; try again (503).
+  if (error.name === 'StoreBusyError') return new ApiError('StoreBusyError', error.message);
   // decodeURIComponent and friends on a client's malformed percent-encoding.
   if (error instanceof URIError) return validationError('The URL is not valid: malformed percent-encoding');
   if (CLIENT_ERROR_NAMES.has(error.name)) return validationError(quote(error.message));

@@ -47,6 +47,11 @@ function isStorageFull(error: unknown): boolean {
   return error instanceof Error && error.name === 'StorageFullError';
 }
 
+/** The store's file is locked by another program: no fault of the extrinsics being written. */
+function isStoreBusy(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StoreBusyError';
+}
+
 /** A waiting submitter's answer when a full disk keeps its block from being written. */
 function storageFullFor(hash: string, cause: Error): Error {
   const error = new Error(
@@ -214,7 +219,7 @@ export class Sealer {
       sealed = await write((tx) => sealBatch(tx, batch, rules, now()));
     } catch (e) {
       const diskFull = isStorageFull(e);
-      pool.release(batch, { blame: !diskFull });
+      pool.release(batch, { blame: !diskFull && !isStoreBusy(e) });
       // Whoever waits for inclusion hears now (507), not when space is freed; the extrinsics stay
       // waiting in their stored pool rows and go into the first block that can be written.
       const tellDiskFull = (entry: Waiting) => diskFull && entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
