@@ -9,9 +9,10 @@
 //
 // Nothing outside 127.0.0.1 is contacted.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { chunks, drained, statusField } from '../tests/contract/hostile/process-io';
 
 const CHILD_ENV = 'OPALITE_HOSTILE_BENCH_CHILD';
 const MiB = 1024 * 1024;
@@ -112,28 +113,8 @@ function timedRequest(url: URL, method: string, path: string, body: string | Asy
   });
 }
 
-/** Wait until the request can take more body, or is gone. */
-function drained(req: ClientRequest): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      req.off('drain', done);
-      req.off('close', done);
-      resolve();
-    };
-    req.on('drain', done);
-    req.on('close', done);
-  });
-}
 
-async function* chunked(size: number): AsyncIterable<Buffer> {
-  const piece = Buffer.alloc(64 * 1024, 'a');
-  for (let sent = 0; sent < size; sent += piece.length) yield piece;
-}
 
-function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
@@ -204,7 +185,7 @@ export async function runHostileBench(): Promise<string[]> {
     const before = statusField(child.pid, 'VmRSS');
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, statusField(child.pid, 'VmRSS'))), 10);
-    const big = await timedRequest(child.url, 'POST', `${child.url.pathname}/collections`, chunked(64 * MiB), { ...json, authorization: 'Seed //Alice' });
+    const big = await timedRequest(child.url, 'POST', `${child.url.pathname}/collections`, chunks(64 * MiB), { ...json, authorization: 'Seed //Alice' });
     clearInterval(sampler);
     peak = Math.max(peak, statusField(child.pid, 'VmRSS'), peakReset ? statusField(child.pid, 'VmHWM') : 0);
     const growth = (peak - before) / MiB;

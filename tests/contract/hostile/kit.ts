@@ -2,12 +2,13 @@
 // with full control of method, path, headers and streamed bodies (node:http), the error-envelope
 // checks, the host's resident memory from /proc, and the Build → sign flow of a real client.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { HostOptions } from '../../../server/host';
+import { drained, statusField } from './process-io';
 import { ALICE, account } from '../support';
 
 export { ALICE, BOB, CHARLIE, account } from '../support';
@@ -84,11 +85,6 @@ export async function startChildHost(options: Partial<HostOptions> = {}): Promis
 
 // ---- memory ----------------------------------------------------------------------------------
 
-function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`/proc/${pid}/status has no ${field}`);
-  return Number(match[1]) * 1024;
-}
 
 /** Resident memory of a process now, in bytes. */
 export const residentBytes = (pid: number) => statusField(pid, 'VmRSS');
@@ -296,24 +292,8 @@ function parseResponse(bytes: Buffer, closed: boolean): Answer | null {
   return closed ? answerOf(status, headers, rest) : null;
 }
 
-/** Wait until a socket can take more, or is gone. */
-function drained(stream: Socket): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
 
-/** `size` bytes of a JSON body in chunks of 64 KiB, with no content-length. */
-export async function* chunks(size: number, chunk = 64 * 1024, fill = 'a'): AsyncIterable<Buffer> {
-  const piece = Buffer.alloc(chunk, fill);
-  for (let sent = 0; sent < size; sent += chunk) yield sent + chunk <= size ? piece : piece.subarray(0, size - sent);
-}
+export { chunks } from './process-io';
 
 /** Does the host still answer a plain read? */
 export async function answersRead(host: { origin: string; basePath: string }, timeoutMs = 10_000): Promise<boolean> {
