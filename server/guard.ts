@@ -3,7 +3,7 @@
 // length over the route's cap. Each refusal is an error envelope; nothing here reads a body.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, payloadTooLarge } from '../src/lib/api/errors';
-import { MULTIPART_OVERHEAD_BYTES, type ResolvedLimits } from '../src/lib/api/limits';
+import { MULTIPART_OVERHEAD_BYTES, quote, type ResolvedLimits } from '../src/lib/api/limits';
 import type { HostPolicy } from './allowed-hosts';
 import type { OriginPolicy } from './origins';
 
@@ -49,7 +49,7 @@ export function guardRequest(policy: GuardPolicy, request: { method?: string; ur
   const method = (request.method ?? 'GET').toUpperCase();
   const host = header(request.headers, 'host');
   if (!policy.hosts.allows(host)) {
-    const named = host === undefined ? 'no Host header' : `the Host "${host.slice(0, 120)}"`;
+    const named = host === undefined ? 'no Host header' : `the Host "${quote(host)}"`;
     // 421: this server does not answer for that name (start it with --allow-host to add one).
     return { kind: 'refuse', error: forbidden(`This Opalite host does not answer for ${named} (names it answers: ${policy.hosts.description})`, 421), headers: {}, close: true };
   }
@@ -65,7 +65,7 @@ export function guardRequest(policy: GuardPolicy, request: { method?: string; ur
   if (method === 'OPTIONS') {
     const preflight = origin !== undefined && header(request.headers, 'access-control-request-method') !== undefined;
     if (!preflight) return { kind: 'options', headers: { ...cors, allow: METHODS } };
-    if (!allowed) return { kind: 'refuse', error: forbidden(`Pages of ${origin.slice(0, 120)} may not call this host (start it with --cors to allow an origin)`, 403), headers: cors };
+    if (!allowed) return { kind: 'refuse', error: forbidden(`Pages of ${quote(origin)} may not call this host (start it with --cors to allow an origin)`, 403), headers: cors };
     const headers: Record<string, string> = {
       ...cors,
       'access-control-allow-methods': METHODS,
@@ -80,7 +80,7 @@ export function guardRequest(policy: GuardPolicy, request: { method?: string; ur
   // A browser sends Origin with every write; one from a page not allowed never reaches the handler,
   // whatever its content type (a text/plain POST needs no preflight).
   if (origin !== undefined && !allowed && !SAFE_METHODS.has(method)) {
-    return { kind: 'refuse', error: forbidden(`Writes from pages of ${origin.slice(0, 120)} are refused (start the host with --cors to allow an origin)`, 403), headers: cors, close: true };
+    return { kind: 'refuse', error: forbidden(`Writes from pages of ${quote(origin)} are refused (start the host with --cors to allow an origin)`, 403), headers: cors, close: true };
   }
 
   const declared = header(request.headers, 'content-length');
