@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_PHRASE } from '@polkadot/keyring';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
@@ -24,8 +24,15 @@ import { LedgerHost } from '../src/lib/host/ledger-host';
 
 const ROOT = join(import.meta.dirname, '..');
 const PAR = 16;
-const N_SEQ = 160;
-const N_PAR_EACH = 24; // 16 × 24 = 384
+const N_SEQ = 240;
+const N_PAR_EACH = 48; // 16 × 48 = 768
+/**
+ * Signed extrinsics before the measured rounds, in both patterns: a host that has served a few
+ * hundred is past V8's optimising compiler, as a host in use is (with 32, cold code was half
+ * the measured time).
+ */
+const N_WARM_SEQ = 80;
+const N_WARM_PAR = 480;
 /** Signed-extrinsic rounds, sequential and 16-in-flight interleaved (N_SEQ and N_PAR_EACH divide by it). */
 const XT_ROUNDS = 4;
 const N_READS = 3200;
@@ -117,6 +124,8 @@ interface Child {
   /** From spawn until the first request was answered 200, ms. */
   firstAnswerMs: number;
   rssMiB(): number;
+  /** CPU time the process has used so far (user + system, all threads), ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -156,6 +165,11 @@ async function spawnChild(args: string[], ready: RegExp, probe: (url: string) =>
       const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
       return line ? Number(/(\d+)/.exec(line)![1]) / 1024 : NaN;
     },
+    cpuMs() {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (USER_HZ, 100 on Linux).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -164,7 +178,7 @@ async function spawnChild(args: string[], ready: RegExp, probe: (url: string) =>
 }
 
 function startNodeHost(data: string): Promise<Child> {
-  return spawnChild([join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data', data], /at (http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/, (url) => `${url}/common/chain-properties`);
+  return spawnChild([...(process.env.HOST_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.HOST_PROF] : []), join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data', data], /at (http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/, (url) => `${url}/common/chain-properties`);
 }
 
 /** A bare node:http server in its own process answering every request with `json`. */
@@ -271,23 +285,44 @@ export async function runStorageBench(): Promise<string[]> {
         const q = await send(`${u}/extrinsic/status?hash=${s.json.hash}`);
         if (q.status !== 200 || !q.json.isCompleted || q.json.isError) failures.push(`status ${q.status} ${JSON.stringify(q.json).slice(0, 200)}`);
       };
-      // Warm-up: the signature-check workers load on the first checks.
-      await inFlight(32, PAR, (_i, w) => signedOnce(parSigners[w]));
+      // Warm-up: the signature-check workers load on the first checks, and the hot code compiles.
+      await inFlight(N_WARM_PAR, PAR, (_i, w) => signedOnce(parSigners[w]));
+      for (let i = 0; i < N_WARM_SEQ; i++) await signedOnce(seqSigner);
+      failures.length = 0;
       let seqMs = 0;
       let parMs = 0;
       let parBlocks = 0;
+      // CPU time (ms) of the host process (all its threads) and of this client, per pattern.
+      const cpu = { seq: { host: 0, client: 0 }, par: { host: 0, client: 0 } };
+      const timed = async (side: 'seq' | 'par', run: () => Promise<void>) => {
+        const host0 = host.cpuMs();
+        const client0 = process.cpuUsage();
+        const t = now();
+        await run();
+        const ms = now() - t;
+        const client = process.cpuUsage(client0);
+        cpu[side].host += host.cpuMs() - host0;
+        cpu[side].client += (client.user + client.system) / 1000;
+        return ms;
+      };
       for (let r = 0; r < XT_ROUNDS; r++) {
-        let t = now();
-        for (let i = 0; i < N_SEQ / XT_ROUNDS; i++) await signedOnce(seqSigner);
-        seqMs += now() - t;
+        seqMs += await timed('seq', async () => {
+          for (let i = 0; i < N_SEQ / XT_ROUNDS; i++) await signedOnce(seqSigner);
+        });
         const headBefore = (await ok(`${u}/dev/status`, 'GET')).head.number as number;
-        t = now();
-        await Promise.all(parSigners.map(async (p) => {
-          for (let i = 0; i < N_PAR_EACH / XT_ROUNDS; i++) await signedOnce(p);
-        }));
-        parMs += now() - t;
+        parMs += await timed('par', async () => {
+          await Promise.all(parSigners.map(async (p) => {
+            for (let i = 0; i < N_PAR_EACH / XT_ROUNDS; i++) await signedOnce(p);
+          }));
+        });
         parBlocks += (await ok(`${u}/dev/status`, 'GET')).head.number - headBefore;
       }
+      const perXt = (ms: number, n: number) => (ms / n).toFixed(2);
+      notes.push(
+        `CPU per extrinsic, sequential: host ${perXt(cpu.seq.host, N_SEQ)} ms, client ${perXt(cpu.seq.client, N_SEQ)} ms; ` +
+          `16 in flight: host ${perXt(cpu.par.host, PAR * N_PAR_EACH)} ms, client ${perXt(cpu.par.client, PAR * N_PAR_EACH)} ms ` +
+          `(${availableParallelism()} cores shared by host and client: 16 in flight cannot pass ${((1000 * availableParallelism()) / ((cpu.par.host + cpu.par.client) / (PAR * N_PAR_EACH))).toFixed(0)} xt/s)`
+      );
       notes.push(`the client signs on ${JS_SIGNING ? 'the keyring (pure-JS sr25519, STORAGE_BENCH_SIGN=js)' : 'wasm sr25519 (STORAGE_BENCH_SIGN=js: the keyring)'}`);
       notes.push(`16 in flight: ${PAR * N_PAR_EACH} signed extrinsics went into ${parBlocks} blocks (${((PAR * N_PAR_EACH) / Math.max(1, parBlocks)).toFixed(2)} per block)`);
       const seqRate = N_SEQ / (seqMs / 1000);
@@ -331,6 +366,8 @@ export async function runStorageBench(): Promise<string[]> {
       await host.stop();
     }
 
+    // STORAGE_BENCH_ONLY=xt: the signed extrinsics and GET token rows alone (for profiling them).
+    if (process.env.STORAGE_BENCH_ONLY === 'xt') return table.length ? render(table, notes, started) : [];
     // ---- 2. a 1k-token and a 100k-token ledger ----
     const small = await buildLedger(join(dir, 'small.sqlite'), SMALL);
     const big = await buildLedger(join(dir, 'big.sqlite'), BIG);
@@ -368,7 +405,10 @@ export async function runStorageBench(): Promise<string[]> {
     agent.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
+  return render(table, notes, started);
+}
 
+function render(table: Line[], notes: string[], started: number): string[] {
   const head = ['issue 8 (Node host on SQLite, child process)', 'value', 'baseline (same run)', 'target', ''];
   const rows = table.map((l) => [l.what, l.value, l.baseline, l.target, l.pass ? 'PASS' : 'MISS']);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

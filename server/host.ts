@@ -2,7 +2,8 @@
 // an SQLite database (server/storage), signature checks on worker threads, and the checks of
 // guard.ts (Host, Origin, declared body length) in front of the handler.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { BODY_READER } from '../src/lib/api/body';
 import type { RestHandler } from '../src/lib/api/handler';
 import { errorResponseFor, validationError } from '../src/lib/api/errors';
 import { resolveLimits, type RequestLimits, type ResolvedLimits } from '../src/lib/api/limits';
@@ -13,6 +14,7 @@ import type { BlockMode } from '../src/lib/ledger/chain/config';
 import type { Ledger } from '../src/lib/ledger/chain/ledger';
 import type { RuleSetName } from '../src/lib/ledger/rules';
 import { hostPolicy } from './allowed-hosts';
+import { incomingBodyReader } from './body-reader';
 import { answerClientError, finishAfterRequestBody } from './early-answer';
 import { guardRequest, type GuardPolicy, type Verdict } from './guard';
 import { openLedgerFile } from './ledger-file';
@@ -162,9 +164,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const url = `http://${urlHost(bind)}:${port}/${host.ledger.config.network}/v1`;
 
   function createListener(handle: RestHandler) {
-    // Hono's Node adapter hands the body to the handler as a stream it pulls from (nothing is
-    // buffered ahead); an answer given before the body is all read waits for the rest (early-answer.ts).
-    const listener = getRequestListener((request) => handle(request).catch(errorResponseFor), { errorHandler: adapterError });
+    // The handler reads a body from the socket as it arrives, within its budget (body-reader.ts);
+    // an answer given before the body is all read waits for the rest (early-answer.ts).
+    const listener = getRequestListener(
+      (request, env) => {
+        // An HTTP/1 server (createServer below): its bindings are HttpBindings.
+        Object.defineProperty(request, BODY_READER, { value: incomingBodyReader((env as HttpBindings).incoming) });
+        return handle(request).catch(errorResponseFor);
+      },
+      { errorHandler: adapterError }
+    );
     return (req: IncomingMessage, res: ServerResponse) => {
       const started = performance.now();
       res.on('finish', () => log(`${req.method} ${(req.url ?? '').slice(0, 200)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));

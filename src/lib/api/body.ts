@@ -11,14 +11,33 @@ function declaredLength(request: Request): number | null {
 }
 
 /**
+ * A host that reads bodies more cheaply than through `request.body` puts its reader on the
+ * request under this key (the Node host reads the socket directly: a server-side Request would
+ * wrap it in a web stream per request). It resolves to the bytes, or to null once they pass
+ * `maxBytes`, having stopped reading; what happens to the rest of the body is the host's concern.
+ */
+export const BODY_READER = Symbol.for('opalite.bodyReader');
+export type BodyReader = (maxBytes: number) => Promise<Uint8Array | null>;
+
+function hostBodyReader(request: Request): BodyReader | undefined {
+  return (request as Request & { [BODY_READER]?: BodyReader })[BODY_READER];
+}
+
+/**
  * The body's bytes, at most `maxBytes` of them: a declared length over the budget is refused before
  * reading, and an undeclared (chunked) one is cut off as soon as it passes the budget.
  */
 export async function readBodyBytes(request: Request, maxBytes: number, what?: string): Promise<Uint8Array> {
   const declared = declaredLength(request);
+  const hostReader = hostBodyReader(request);
   if (declared !== null && declared > maxBytes) {
-    void request.body?.cancel().catch(() => {});
+    if (!hostReader) void request.body?.cancel().catch(() => {});
     throw payloadTooLarge(maxBytes, what);
+  }
+  if (hostReader) {
+    const bytes = await hostReader(maxBytes);
+    if (!bytes) throw payloadTooLarge(maxBytes, what);
+    return bytes;
   }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();

@@ -19,6 +19,12 @@ export interface HandlerOptions {
   extraRoutes?: Route[];
   /** Body limits of this host (defaults in limits.ts: JSON 1 MiB, uploads 20 MiB). */
   limits?: RequestLimits;
+  /**
+   * Requests come from a browser's own fetch (service worker, in-page host), so `request.mode`
+   * tells a navigation. A server builds its Requests itself (mode is always 'cors', and reading it
+   * costs a full Request per call), so there only the Sec-Fetch-Mode header tells. Default true.
+   */
+  browserRequests?: boolean;
 }
 
 export type RestHandler = (request: Request) => Promise<Response>;
@@ -55,8 +61,8 @@ function invalidContentType(contentType: string, accepts: readonly BodyType[]): 
  * submission (a navigation) is never an API call. A body-less POST without a type is accepted only
  * from a client that is not a browser (browsers name the Origin of every POST).
  */
-function checkWrite(request: Request, method: string, accepts: readonly BodyType[]): void {
-  if (request.mode === 'navigate' || request.headers.get('sec-fetch-mode') === 'navigate') {
+function checkWrite(request: Request, method: string, accepts: readonly BodyType[], browserRequests: boolean): void {
+  if (request.headers.get('sec-fetch-mode') === 'navigate' || (browserRequests && request.mode === 'navigate')) {
     throw validationError('Form submissions are not accepted: send the request with Content-Type application/json');
   }
   if (method !== 'POST') return; // PATCH/DELETE/PUT always need a preflight; their bodies are checked when read
@@ -92,6 +98,7 @@ function successStatus(method: string, status: number): number {
 export function createHandler(options: HandlerOptions): RestHandler {
   const { ledger } = options;
   const limits = resolveLimits(options.limits);
+  const browserRequests = options.browserRequests ?? true;
   const routes = [...allRoutes(), ...(options.extraRoutes ?? [])];
   const base = `/${ledger.config.network}`;
   const app = new Hono();
@@ -107,7 +114,7 @@ export function createHandler(options: HandlerOptions): RestHandler {
     const accepts: readonly BodyType[] = (route.kind === 'plain' && route.accepts) || ['json'];
     const answer = async (c: Context): Promise<Response> => {
       const ctx = context(c);
-      if (route.method !== 'GET') checkWrite(c.req.raw, route.method, accepts);
+      if (route.method !== 'GET') checkWrite(c.req.raw, route.method, accepts, browserRequests);
       const query = parseQuery(new URL(c.req.url).searchParams);
       switch (route.kind) {
         case 'read': {

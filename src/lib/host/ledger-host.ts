@@ -315,7 +315,7 @@ export class LedgerHost {
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();
     const routes = this.options.routes?.(this) ?? [];
-    const handler = createHandler({ ledger, extraRoutes: routes, limits: this.options.handlerLimits });
+    const handler = createHandler({ ledger, extraRoutes: routes, limits: this.options.handlerLimits, browserRequests: this.kind !== 'node' });
     const unsubscribe = ledger.onBlock((block) => {
       for (const listener of this.blockListeners) listener(block);
     });
