@@ -16,6 +16,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The chain's own FT/RFT integration tests, ported to the ledger (`--rules unique`).
+          name: 'chain',
+          environment: 'node',
+          include: ['tests/chain/**/*.test.ts']
+        }
+      },
+      {
+        extends: true,
+        test: {
           name: 'contract',
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
@@ -48,6 +57,20 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One browser at a time: the journeys are long and CPU-bound on two cores.
+          fileParallelism: false
+        }
+      },
+      {
+        extends: true,
+        test: {
+          // The published package (`npm run test:package`): packed once, installed into temporary projects.
+          name: 'package',
+          environment: 'node',
+          include: ['tests/package/**/*.test.ts'],
+          globalSetup: ['tests/package/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts hosts in child processes: one file at a time on shared cores.
           fileParallelism: false
         }
       }

@@ -27,7 +27,7 @@ const REQUEST_HEADERS = 'content-type, authorization, x-sdk-version, accept';
 const EXPOSED_HEADERS = 'content-disposition, x-opalite-host';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes whose body is a file (an upload, a ledger export), capped by the upload limit. */
-const FILE_BODY_PATH = /\/(ipfs\/upload-file|dev\/import)\/?$/;
+const FILE_BODY_PATH = /\/(ipfs\/(upload-file|upload-files|add-files|upload-zip)|dev\/import)\/?$/;
 
 function forbidden(message: string, status: number): ApiError {
   return new ApiError('ValidationError', message, undefined, status);

@@ -5,7 +5,8 @@ import type { BlockMode } from '../src/lib/ledger/chain/config';
 import { isRuleSetName } from '../src/lib/ledger/rules';
 import { startHost, type HostOptions } from './host';
 
-const USAGE = `Usage: npm run serve -- [options]
+// The installed package's CLI runs this same file as `opalite serve` and says so here.
+const USAGE = `Usage: ${process.env.OPALITE_COMMAND ?? 'npm run serve --'} [options]
   --port <n>            port (default $PORT or 3000)
   --host <address>      address to listen on (default 127.0.0.1)
   --data <file>         keep the ledger in this SQLite database (created if missing; default: a temporary one)

@@ -24,6 +24,8 @@ export interface SignRequest {
   baseUrl: string;
   /** Batch `index` of `total`: approving signs the remaining batches of the series too. */
   series: { index: number; total: number } | null;
+  /** False when the signature goes back to another app, which submits it (`opalite/connect`); default true. */
+  submits?: boolean;
   phase: SignPhase;
   error: string | null;
   hash: string | null;

@@ -93,7 +93,7 @@ describe('npm run serve', () => {
     const bytes = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     form.set('file', new Blob([bytes], { type: 'image/svg+xml' }), 'kept.svg');
     const uploaded = await fetch(`${first.url}/ipfs/upload-file`, { method: 'POST', body: form }).then((r) => r.json());
-    expect(uploaded.cid).toMatch(/^bafkrei/);
+    expect(uploaded.cid).toMatch(/^Qm/);
     expect(first.output()).toMatch(/POST \/sandbox\/v1\/collections\?use=Result 201 [\d.]+ms/);
     expect(first.output()).toContain(`Ledger database: ${data}`);
     expect(await stop(first, 'SIGTERM')).toBe(0);

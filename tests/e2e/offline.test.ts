@@ -29,7 +29,7 @@ describe('offline', () => {
     expect(upload.status, upload.text).toBe(201);
     expect(upload.host).toBe('service-worker');
     cid = upload.json.cid;
-    expect(cid).toMatch(/^bafkrei[a-z2-7]{52}$/);
+    expect(cid).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/);
     expect(upload.json.fileUrl).toBe(`${app.url}ipfs/${cid}`);
     await createCollection(page, 'Before the outage');
   });

@@ -65,7 +65,7 @@ export async function createAccount(page: Page, name: string, password: string):
  * Approves the open sign dialog: checks what it shows, types the password when the key is
  * locked, and waits until the dialog closes (success). Answers what the dialog said.
  */
-export async function approve(page: Page, options: { password?: string; call?: string } = {}): Promise<{ call: string; askedPassword: boolean }> {
+export async function approve(page: Page, options: { password?: string; call?: string; returnsSignature?: boolean } = {}): Promise<{ call: string; askedPassword: boolean }> {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   const call = (await dialog.getByTestId('sign-call').textContent()) ?? '';
@@ -77,7 +77,8 @@ export async function approve(page: Page, options: { password?: string; call?: s
     if (!options.password) throw new Error('The sign dialog asks for a password, and the test gave none');
     await passwordField.fill(options.password);
   }
-  await dialog.getByRole('button', { name: 'Sign and submit' }).click();
+  // "Sign" when the signature goes back to another app (opalite/connect), which submits it.
+  await dialog.getByRole('button', { name: options.returnsSignature ? 'Sign' : 'Sign and submit', exact: true }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
   return { call, askedPassword };
 }

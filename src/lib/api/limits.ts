@@ -23,6 +23,24 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * KiB;
 /** Longest CID accepted: a CIDv1 of a 64-byte digest in base32 is 113 characters; base58 decoding is quadratic. */
 export const MAX_CID_LENGTH = 128;
 
+/** Files in one `upload-files` or `add-files` form (each is imported and stored). */
+export const MAX_FILES_PER_UPLOAD = 100;
+
+/** Files and folders in one directory tree built by a request (a ZIP archive, or a folder and the files added to it). */
+export const MAX_TREE_ENTRIES = 1000;
+
+/** Bytes a ZIP archive may unpack to in all: its files are held in memory together before they are stored. */
+export const MAX_UNZIPPED_BYTES = 64 * MiB;
+
+/** Longest path in a directory tree (folders and file name), in UTF-8 bytes. */
+export const MAX_PATH_BYTES = 1024;
+
+/** Longest single name in such a path, in UTF-8 bytes (the common file-system limit). */
+export const MAX_NAME_BYTES = 255;
+
+/** Deepest folder nesting in such a path. */
+export const MAX_PATH_DEPTH = 32;
+
 /** Deepest JSON nesting accepted: real bodies are under 10 levels; deeper ones only exhaust recursion. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -74,6 +92,12 @@ export const MAX_SIGNED_EXTENSIONS = 32;
 /** Any other free-text field (names of sections and methods, token prefixes, enum spellings, ids in queries). */
 export const MAX_SHORT_TEXT_LENGTH = 256;
 
+/** Entries of one list or map inside a schema-2 token or collection info (attributes, media, slots...): all of it fits one 32 KiB property. */
+export const MAX_SCHEMA_V2_ITEMS = 1024;
+
+/** Arguments of one state query (`POST /query/...` `args`). */
+export const MAX_STATE_QUERY_ARGS = 8;
+
 /** A URL given by a client (callback, media url). */
 export const MAX_URL_FIELD_LENGTH = 2 * KiB;
 
@@ -122,6 +146,12 @@ export function limitsDocument(limits: ResolvedLimits): Record<string, number> {
     maxAddressLength: MAX_ADDRESS_LENGTH,
     maxAccountFieldLength: MAX_ACCOUNT_FIELD_LENGTH,
     maxCidLength: MAX_CID_LENGTH,
+    maxFilesPerUpload: MAX_FILES_PER_UPLOAD,
+    maxTreeEntries: MAX_TREE_ENTRIES,
+    maxUnzippedBytes: MAX_UNZIPPED_BYTES,
+    maxPathBytes: MAX_PATH_BYTES,
+    maxNameBytes: MAX_NAME_BYTES,
+    maxPathDepth: MAX_PATH_DEPTH,
     maxPropertiesPerCall: MAX_PROPERTIES_PER_CALL,
     maxPropertyKeyLength: MAX_PROPERTY_KEY_LENGTH,
     maxPropertyValueLength: MAX_PROPERTY_VALUE_LENGTH,
@@ -135,6 +165,8 @@ export function limitsDocument(limits: ResolvedLimits): Record<string, number> {
     maxCallHexLength: MAX_CALL_HEX_LENGTH,
     maxShortTextLength: MAX_SHORT_TEXT_LENGTH,
     maxUrlFieldLength: MAX_URL_FIELD_LENGTH,
+    maxSchemaV2Items: MAX_SCHEMA_V2_ITEMS,
+    maxStateQueryArgs: MAX_STATE_QUERY_ARGS,
     maxQuoteChars: MAX_QUOTE_CHARS
   };
 }

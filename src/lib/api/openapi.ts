@@ -32,14 +32,14 @@ const errorSchema = {
 
 const errorContent = { 'application/json': { schema: errorSchema } };
 
-/** A multipart body with the file in the field `file` (uploads, ledger import). */
+/** A multipart body with the file in the field `file` (ledger import; routes with their own fields give a `body`). */
 const fileBody = { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
 
 function requestBody(route: Route & { kind: 'plain' }): Json {
   const content: Json = {};
   const accepts = route.accepts ?? ['json'];
   if (accepts.includes('json')) content['application/json'] = route.body ? { schema: jsonSchema(route.body) } : {};
-  if (accepts.includes('multipart')) content['multipart/form-data'] = { schema: fileBody };
+  if (accepts.includes('multipart')) content['multipart/form-data'] = { schema: route.body ? jsonSchema(route.body) : fileBody };
   return route.body || route.rawBody ? { requestBody: { required: true, content } } : {};
 }
 

@@ -5,6 +5,7 @@ import type { RuleSet } from '../ledger/rules';
 import type { QueryTx } from '../ledger/store';
 import type { ExtrinsicRecord, LedgerEvent } from '../ledger/types';
 import { limitsJson } from './present/collection';
+import { piecesParsed } from './routes/pieces';
 
 function eventsOf(record: ExtrinsicRecord, section: string, method: string): Record<string, unknown>[] {
   return record.events.filter((e: LedgerEvent) => e.section === section && e.method === method).map((e) => e.data);
@@ -13,6 +14,9 @@ function eventsOf(record: ExtrinsicRecord, section: string, method: string): Rec
 /** The parsed result of a successful extrinsic, or undefined when it failed or is not in a block. */
 export async function parsedResult(record: ExtrinsicRecord, tx: QueryTx, rules: RuleSet): Promise<unknown> {
   if (!record.isCompleted || record.isError) return undefined;
+  // Fungible and refungible collections answer the same calls with amounts and pieces.
+  const pieces = await piecesParsed(record, tx);
+  if (pieces !== undefined) return pieces;
   const call = record.call;
   const first = (method: string) => eventsOf(record, 'common', method)[0] ?? {};
   switch (call.name) {

@@ -38,13 +38,16 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
   store.db.on('versionchange', () => void options.onClosed?.());
   // The block mode outlives this context: the worker is stopped when idle and starts afresh.
   const settings = openHostSettings(dbName);
+  // Another ledger on the same origin (the sandbox worker's) has its own lock and channel, so its
+  // blocks and block mode never reach this one's contexts.
+  const suffix = dbName === DEFAULT_DB_NAME ? '' : `:${dbName}`;
   const host = await LedgerHost.open({
     kind: options.kind,
     store,
     blockMode: await settings.blockMode(),
     network: NETWORK,
     shared: true,
-    writeLock: webLock(),
+    writeLock: webLock(`${WRITER_LOCK}${suffix}`),
     appVersion: options.appVersion,
     dbSchemaVersion: DB_SCHEMA_VERSION,
     routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],
@@ -53,7 +56,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
 
   // BroadcastChannel never delivers a message to the object that posted it, so one object both
   // announces and listens without hearing itself.
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LEDGER_CHANNEL) : null;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${LEDGER_CHANNEL}${suffix}`) : null;
   const post = (message: ChannelMessage) => channel?.postMessage(message);
   const stops = [
     host.onBlock((b) => post({ v: PROTOCOL_VERSION, type: 'block', number: b.number, hash: b.hash, extrinsics: b.extrinsics.length })),

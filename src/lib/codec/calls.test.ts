@@ -150,6 +150,41 @@ const SAMPLES: Call[] = [
     }
   },
   { name: 'unique.createMultipleItemsEx', args: { collectionId: 1, items: [] } },
+  { name: 'unique.createItem', args: { collectionId: 2, owner: ETH, properties: [], kind: 'Fungible', amount: U128_MAX } },
+  { name: 'unique.createItem', args: { collectionId: 3, owner: NEST, properties: PROPS, kind: 'ReFungible', amount: 100n } },
+  {
+    name: 'unique.createMultipleItemsEx',
+    args: {
+      collectionId: 2,
+      kind: 'Fungible',
+      items: [
+        { owner: BOB, properties: [], amount: 5n },
+        { owner: ALICE, properties: [], amount: 0n },
+        { owner: ETH, properties: [], amount: U128_MAX }
+      ]
+    }
+  },
+  {
+    name: 'unique.createMultipleItemsEx',
+    args: {
+      collectionId: 3,
+      kind: 'ReFungible',
+      items: [
+        { owner: ALICE, properties: PROPS, amount: 1n },
+        { owner: ALICE, properties: [], amount: 10n ** 21n }
+      ]
+    }
+  },
+  { name: 'unique.repartition', args: { collectionId: 3, tokenId: 7, amount: 200n } },
+  {
+    name: 'unique.createMultipleItems',
+    args: {
+      collectionId: 4,
+      owner: BOB,
+      items: [{ properties: PROPS }, { properties: [], kind: 'Fungible', amount: 500n }, { properties: PROPS, kind: 'ReFungible', amount: 3n }]
+    }
+  },
+  { name: 'unique.createMultipleItems', args: { collectionId: 4, owner: NEST, items: [] } },
   { name: 'unique.setTokenProperties', args: { collectionId: 1, tokenId: 2, properties: PROPS } },
   { name: 'unique.deleteTokenProperties', args: { collectionId: 1, tokenId: 2, propertyKeys: ['n'] } },
   { name: 'unique.transfer', args: { to: BOB, collectionId: 1, tokenId: 2, value: 1n } },
@@ -182,6 +217,7 @@ const ALL_NAMES: CallName[] = [
   'unique.removeFromAllowList',
   'unique.createItem',
   'unique.createMultipleItemsEx',
+  'unique.createMultipleItems',
   'unique.setTokenProperties',
   'unique.deleteTokenProperties',
   'unique.transfer',
@@ -189,6 +225,7 @@ const ALL_NAMES: CallName[] = [
   'unique.approve',
   'unique.burnItem',
   'unique.burnFrom',
+  'unique.repartition',
   'balances.transferKeepAlive'
 ];
 
@@ -333,9 +370,20 @@ registry.register({
     flags: 'u8'
   },
   CreateNftData: { properties: 'Vec<UniqueProperty>' },
-  CreateItemData: { _enum: { NFT: 'CreateNftData', Fungible: 'u128', ReFungible: 'u128' } },
+  CreateFungibleData: { value: 'u128' },
+  CreateReFungibleData: { pieces: 'u128', properties: 'Vec<UniqueProperty>' },
+  CreateItemData: { _enum: { NFT: 'CreateNftData', Fungible: 'CreateFungibleData', ReFungible: 'CreateReFungibleData' } },
   CreateNftExData: { properties: 'Vec<UniqueProperty>', owner: 'CrossAccountId' },
-  CreateItemExData: { _enum: { NFT: 'Vec<CreateNftExData>', Fungible: 'u128' } }
+  CreateRefungibleExSingleOwner: { user: 'CrossAccountId', pieces: 'u128', properties: 'Vec<UniqueProperty>' },
+  CreateRefungibleExMultipleOwners: { users: 'BTreeMap<CrossAccountId, u128>', properties: 'Vec<UniqueProperty>' },
+  CreateItemExData: {
+    _enum: {
+      NFT: 'Vec<CreateNftExData>',
+      Fungible: 'BTreeMap<CrossAccountId, u128>',
+      RefungibleMultipleItems: 'Vec<CreateRefungibleExSingleOwner>',
+      RefungibleMultipleOwners: 'CreateRefungibleExMultipleOwners'
+    }
+  }
 });
 
 const utf8Array = (s: string) => Array.from(new TextEncoder().encode(s));
@@ -344,6 +392,13 @@ const cross = (a: string) => (isEthereumAddress(a) ? { Ethereum: a } : { Substra
 const props = (ps: Property[]) => ps.map((p) => ({ key: utf8Array(p.key), value: utf8Array(p.value) }));
 const tpp = (ps: PropertyKeyPermission[]) => ps.map((p) => ({ key: utf8Array(p.key), permission: p.permission }));
 const opt = <T>(v: T | null | undefined) => (v === undefined || v === null ? null : v);
+
+/** A CreateItemData value as @polkadot/types takes it. */
+function itemData({ kind, amount, properties }: { kind?: string; amount?: bigint; properties: Property[] }) {
+  if (kind === 'Fungible') return { Fungible: { value: amount } };
+  if (kind === 'ReFungible') return { ReFungible: { pieces: amount, properties: props(properties) } };
+  return { NFT: { properties: props(properties) } };
+}
 
 /** The call's arguments as @polkadot/types sees them: [type, value] per argument. */
 function polkadotArgs(call: Call): Array<[string, unknown]> {
@@ -412,16 +467,21 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
     case 'unique.removeFromAllowList':
       return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.address)]];
     case 'unique.createItem':
-      return [
-        ['u32', c.args.collectionId],
-        ['CrossAccountId', cross(c.args.owner)],
-        ['CreateItemData', { NFT: { properties: props(c.args.properties) } }]
-      ];
-    case 'unique.createMultipleItemsEx':
-      return [
-        ['u32', c.args.collectionId],
-        ['CreateItemExData', { NFT: c.args.items.map((i) => ({ properties: props(i.properties), owner: cross(i.owner) })) }]
-      ];
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.owner)], ['CreateItemData', itemData(c.args)]];
+    case 'unique.createMultipleItems':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.owner)], ['Vec<CreateItemData>', c.args.items.map(itemData)]];
+    case 'unique.createMultipleItemsEx': {
+      const { kind, items } = c.args;
+      const data =
+        kind === 'Fungible'
+          ? { Fungible: new Map(items.map((i) => [registry.createType('CrossAccountId', cross(i.owner)), i.amount])) }
+          : kind === 'ReFungible'
+            ? { RefungibleMultipleItems: items.map((i) => ({ user: cross(i.owner), pieces: i.amount, properties: props(i.properties) })) }
+            : { NFT: items.map((i) => ({ properties: props(i.properties), owner: cross(i.owner) })) };
+      return [['u32', c.args.collectionId], ['CreateItemExData', data]];
+    }
+    case 'unique.repartition':
+      return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.amount]];
     case 'unique.setTokenProperties':
       return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['Vec<UniqueProperty>', props(c.args.properties)]];
     case 'unique.deleteTokenProperties':
@@ -480,7 +540,6 @@ describe('decodeCall errors', () => {
     ['0x3d', 'Call is truncated: 1 byte(s), a call index needs 2'],
     ['0x0000', 'Unknown pallet index 0'],
     ['0x3d00', 'Unknown call index 0 in pallet 61'],
-    ['0x3d0c', 'Unknown call index 12 in pallet 61'],
     ['0x3d63', 'Unknown call index 99 in pallet 61'],
     ['0x0a00', 'Unknown call index 0 in pallet 10'],
     ['0x3d02', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
@@ -492,7 +551,8 @@ describe('decodeCall errors', () => {
     ['0x3d0d01000000feffffff', 'Cannot decode the arguments of unique.setCollectionProperties: unexpected end of input in a list of 1073741823'],
     ['0x3d0e0100000004' + '04ff', 'Cannot decode the arguments of unique.deleteCollectionProperties: invalid UTF-8'],
     ['0x3d0e010000000408', 'Cannot decode the arguments of unique.deleteCollectionProperties: unexpected end of input in bytes'],
-    ['0x3d0b0100000001' + 'ab'.repeat(20) + '01', 'Cannot decode the arguments of unique.createItem: only NFT item data (CreateItemData::NFT) is supported'],
+    ['0x3d0b0100000001' + 'ab'.repeat(20) + '03', 'Cannot decode the arguments of unique.createItem: unknown CreateItemData variant 3'],
+    ['0x3d120100000003', 'Cannot decode the arguments of unique.createMultipleItemsEx: RefungibleMultipleOwners item data is not supported'],
     ['0x0a0301' + '00', 'Cannot decode the arguments of balances.transferKeepAlive: MultiAddress variant 1 is not supported (only Id and Address20)'],
     // Compact 1 written in two-byte mode is not canonical.
     ['0x0a0300' + BOB_PK + '0500', 'Cannot decode the arguments of balances.transferKeepAlive: non-canonical compact']
@@ -530,6 +590,12 @@ describe('encodeCall errors', () => {
       { name: 'unique.setCollectionProperties', args: { collectionId: 1, properties: [{ key: 'k', value: 'lone \uD800' }] } },
       'Cannot encode unique.setCollectionProperties: string has an unpaired surrogate'
     ],
+    [
+      { name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: PROPS, kind: 'Fungible', amount: 1n } },
+      'Cannot encode unique.createItem: Fungible item data has no properties'
+    ],
+    [{ name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [], kind: 'ReFungible' } }, 'Cannot encode unique.createItem: ReFungible item data needs an amount'],
+    [{ name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [], amount: 1n } }, 'Cannot encode unique.createItem: NFT item data has no amount'],
     [{ name: 'unique.nope', args: {} }, 'Unknown call: unique.nope']
   ])('rejects %#', (call, message) => {
     expect(() => encodeCall(call as unknown as Call)).toThrow(CallEncodeError);

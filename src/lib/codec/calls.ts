@@ -5,7 +5,7 @@
 // Pallet `balances` = 10:
 //    3 transferKeepAlive(dest: MultiAddress, value: Compact<u128>)
 // Pallet `unique` = 61, indices in the order of the real pallet's declarations
-// (pallets/unique/src/lib.rs); 0 createCollection and 12 createMultipleItems are not modelled:
+// (pallets/unique/src/lib.rs); 0 createCollection is not modelled:
 //    1 createCollectionEx(data)                  14 deleteCollectionProperties(id, keys)
 //    2 destroyCollection(id)                     15 setTokenProperties(id, tokenId, properties)
 //    3 addToAllowList(id, address)               16 deleteTokenProperties(id, tokenId, keys)
@@ -17,14 +17,16 @@
 //    9 confirmSponsorship(id)                    22 transfer(to, id, tokenId, value)
 //   10 removeCollectionSponsor(id)               23 approve(spender, id, tokenId, amount)
 //   11 createItem(id, owner, data)               24 transferFrom(from, to, id, tokenId, value)
+//   12 createMultipleItems(id, owner, Vec<data>)
 //   13 setCollectionProperties(id, properties)   25 setCollectionLimits(id, limits)
 //                                                26 setCollectionPermissions(id, permissions)
+//                                                27 repartition(id, tokenId, amount)
 //
 // Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
 // Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
 // so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
-// and values Vec<u8> (UTF-8); createItem data CreateItemData::NFT{properties};
-// createMultipleItemsEx data CreateItemExData::NFT(Vec<{properties, owner}>); limits and
+// and values Vec<u8> (UTF-8); createItem data CreateItemData (NFT, Fungible, ReFungible);
+// createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems); limits and
 // permissions the chain's structs of Options; CreateCollectionData in the chain's field order with
 // `readOnly: Option<bool>` in place of the chain's flags byte.
 import {
@@ -58,13 +60,13 @@ import {
 import type {
   Address,
   Call,
+  ItemData,
   CallArgs,
   CallName,
   CollectionLimitsInput,
   CollectionMode,
   CollectionPermissionsInput,
   CreateCollectionData,
-  MintItem,
   NestingPermissions
 } from '../ledger/types';
 
@@ -250,27 +252,74 @@ const createCollectionData = createCodecOf<CreateCollectionData>(
   }
 );
 
-/** `CreateItemData::NFT { properties }`; fungible and refungible item data are not modelled. */
-const createItemData: Codec<{ properties: CallArgs['unique.createItem']['properties'] }> = createCodecOf(
-  (data: { properties: CallArgs['unique.createItem']['properties'] }) =>
-    concatBytes([new Uint8Array([0]), properties.enc(data.properties)]),
-  (input) => {
+type CreateItemArgs = CallArgs['unique.createItem'];
+
+/** The amount of a Fungible or ReFungible item, which it must have. */
+function itemAmount(amount: bigint | undefined, what: string): bigint {
+  if (amount === undefined) throw new ScaleError(`${what} item data needs an amount`);
+  return amount;
+}
+
+/**
+ * `CreateItemData`: NFT { properties } (no `kind`), Fungible { value } (`amount`, no properties) or
+ * ReFungible { pieces, properties } (`amount`).
+ */
+const createItemData: Codec<ItemData> = createCodecOf<ItemData>(
+  (data: ItemData) => {
+    if (data.kind === undefined) {
+      if (data.amount !== undefined) throw new ScaleError('NFT item data has no amount');
+      return concatBytes([new Uint8Array([0]), properties.enc(data.properties)]);
+    }
+    if (data.kind === 'Fungible') {
+      if (data.properties.length > 0) throw new ScaleError('Fungible item data has no properties');
+      return concatBytes([new Uint8Array([1]), u128.enc(itemAmount(data.amount, 'Fungible'))]);
+    }
+    if (data.kind !== 'ReFungible') throw new ScaleError(`unknown item data kind ${String(data.kind)}`);
+    return concatBytes([new Uint8Array([2]), u128.enc(itemAmount(data.amount, 'ReFungible')), properties.enc(data.properties)]);
+  },
+  (input): ItemData => {
     const index = readVariant(input, 3, 'CreateItemData');
-    if (index !== 0) throw new ScaleError('only NFT item data (CreateItemData::NFT) is supported');
-    return { properties: properties.dec(input) };
+    if (index === 0) return { properties: properties.dec(input) };
+    if (index === 1) return { properties: [], kind: 'Fungible', amount: u128.dec(input) };
+    const amount = u128.dec(input);
+    return { properties: properties.dec(input), kind: 'ReFungible', amount };
   }
 );
 
 const nftExItems = vec(Struct({ properties, owner: crossAccountId }));
+const fungibleExItems = vec(Struct({ owner: crossAccountId, amount: u128 }));
+const refungibleExItems = vec(Struct({ user: crossAccountId, pieces: u128, properties }));
 
-/** `CreateItemExData::NFT(Vec<CreateNftExData { properties, owner }>)`. */
-const createItemExData: Codec<MintItem[]> = createCodecOf(
-  (items: MintItem[]) =>
-    concatBytes([new Uint8Array([0]), nftExItems.enc(items.map((i) => ({ properties: i.properties, owner: i.owner })))]),
-  (input) => {
+type CreateMultipleArgs = Pick<CallArgs['unique.createMultipleItemsEx'], 'items' | 'kind'>;
+
+/**
+ * `CreateItemExData`: NFT(Vec<{properties, owner}>) (no `kind`), Fungible(BTreeMap<owner, value>)
+ * (items without properties, in the given order) or RefungibleMultipleItems(Vec<{user, pieces,
+ * properties}>) (`kind` ReFungible). RefungibleMultipleOwners is not modelled.
+ */
+const createItemExData: Codec<CreateMultipleArgs> = createCodecOf<CreateMultipleArgs>(
+  ({ items, kind }: CreateMultipleArgs) => {
+    if (kind === undefined) {
+      if (items.some((i) => i.amount !== undefined)) throw new ScaleError('NFT items have no amount');
+      return concatBytes([new Uint8Array([0]), nftExItems.enc(items.map((i) => ({ properties: i.properties, owner: i.owner })))]);
+    }
+    if (kind === 'Fungible') {
+      if (items.some((i) => i.properties.length > 0)) throw new ScaleError('Fungible items have no properties');
+      return concatBytes([new Uint8Array([1]), fungibleExItems.enc(items.map((i) => ({ owner: i.owner, amount: itemAmount(i.amount, 'Fungible') })))]);
+    }
+    if (kind !== 'ReFungible') throw new ScaleError(`unknown item data kind ${String(kind)}`);
+    const encoded = items.map((i) => ({ user: i.owner, pieces: itemAmount(i.amount, 'ReFungible'), properties: i.properties }));
+    return concatBytes([new Uint8Array([2]), refungibleExItems.enc(encoded)]);
+  },
+  (input): CreateMultipleArgs => {
     const index = readVariant(input, 4, 'CreateItemExData');
-    if (index !== 0) throw new ScaleError('only NFT items (CreateItemExData::NFT) are supported');
-    return nftExItems.dec(input).map((item) => ({ owner: item.owner, properties: item.properties }));
+    if (index === 0) return { items: nftExItems.dec(input).map((item) => ({ owner: item.owner, properties: item.properties })) };
+    if (index === 1) return { items: fungibleExItems.dec(input).map(({ owner, amount }) => ({ owner, properties: [], amount })), kind: 'Fungible' };
+    if (index === 2) {
+      const items = refungibleExItems.dec(input).map(({ user, pieces, properties }) => ({ owner: user, properties, amount: pieces }));
+      return { items, kind: 'ReFungible' };
+    }
+    throw new ScaleError('RefungibleMultipleOwners item data is not supported');
   }
 );
 
@@ -299,10 +348,15 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     pallet: UNIQUE_PALLET,
     index: 11,
     args: createCodecOf(
-      (a: CallArgs['unique.createItem']) =>
-        concatBytes([u32.enc(a.collectionId), crossAccountId.enc(a.owner), createItemData.enc({ properties: a.properties })]),
-      (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), properties: createItemData.dec(input).properties })
+      (a: CreateItemArgs) =>
+        concatBytes([u32.enc(a.collectionId), crossAccountId.enc(a.owner), createItemData.enc({ properties: a.properties, kind: a.kind, amount: a.amount })]),
+      (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), ...createItemData.dec(input) })
     )
+  },
+  'unique.createMultipleItems': {
+    pallet: UNIQUE_PALLET,
+    index: 12,
+    args: Struct({ collectionId: u32, owner: crossAccountId, items: vec(createItemData) })
   },
   'unique.setCollectionProperties': { pallet: UNIQUE_PALLET, index: 13, args: Struct({ collectionId: u32, properties }) },
   'unique.deleteCollectionProperties': { pallet: UNIQUE_PALLET, index: 14, args: Struct({ collectionId: u32, propertyKeys: vec(utf8) }) },
@@ -321,7 +375,14 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     index: 17,
     args: Struct({ collectionId: u32, propertyPermissions: vec(propertyKeyPermission) })
   },
-  'unique.createMultipleItemsEx': { pallet: UNIQUE_PALLET, index: 18, args: Struct({ collectionId: u32, items: createItemExData }) },
+  'unique.createMultipleItemsEx': {
+    pallet: UNIQUE_PALLET,
+    index: 18,
+    args: createCodecOf(
+      (a: CallArgs['unique.createMultipleItemsEx']) => concatBytes([u32.enc(a.collectionId), createItemExData.enc({ items: a.items, kind: a.kind })]),
+      (input) => ({ collectionId: u32.dec(input), ...createItemExData.dec(input) })
+    )
+  },
   'unique.setTransfersEnabledFlag': { pallet: UNIQUE_PALLET, index: 19, args: Struct({ collectionId: u32, value: bool }) },
   'unique.burnItem': { pallet: UNIQUE_PALLET, index: 20, args: Struct({ collectionId: u32, tokenId: u32, value: u128 }) },
   'unique.burnFrom': {
@@ -346,6 +407,7 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     index: 26,
     args: Struct({ collectionId: u32, permissions: collectionPermissions })
   },
+  'unique.repartition': { pallet: UNIQUE_PALLET, index: 27, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
   'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) }
 };
 

@@ -2,7 +2,6 @@
 // block mode), file routes, and two hosts sharing one database as the worker and a tab do.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { CID } from 'multiformats/cid';
-import { base58btc } from 'multiformats/bases/base58';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devRoutes } from '../api/routes/dev';
 import { cidOf, fileServer, ipfsRoutes } from '../api/routes/ipfs';
@@ -204,7 +203,7 @@ describe('pending extrinsics across a reset', () => {
 });
 
 describe('files', () => {
-  it('stores an upload under its CIDv1 and serves it at <origin>/ipfs/<cid>', async () => {
+  it('stores an upload under the CID `ipfs add` gives it and serves it at <origin>/ipfs/<cid>', async () => {
     const host = await openHost();
     const bytes = new TextEncoder().encode('hello opalite');
     const form = new FormData();
@@ -212,7 +211,7 @@ describe('files', () => {
     const upload = await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', form);
     expect(upload.status, upload.text).toBe(201);
     const cid = await cidOf(bytes);
-    expect(cid).toMatch(/^bafkrei[a-z2-7]{52}$/);
+    expect(cid).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/);
     expect(upload.json).toEqual({ cid, fileUrl: `${ORIGIN}/ipfs/${cid}` });
 
     const file = await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`));
@@ -220,18 +219,18 @@ describe('files', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new TextDecoder().decode(await file.arrayBuffer())).toBe('hello opalite');
     expect((await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`, { headers: { 'if-none-match': `"${cid}"` } }))).status).toBe(304);
-    // The base58 spelling of the same CID finds it too.
-    const base58 = CID.parse(cid).toString(base58btc);
-    expect(base58).toMatch(/^zb2/);
-    expect((await host.handle(new Request(`${ORIGIN}/ipfs/${base58}`))).status).toBe(200);
+    // The CIDv1 spelling of the same CID finds it too.
+    const v1 = CID.parse(cid).toV1().toString();
+    expect(v1).toMatch(/^bafybei/);
+    expect((await host.handle(new Request(`${ORIGIN}/ipfs/${v1}`))).status).toBe(200);
     const missing = await host.handle(new Request(`${ORIGIN}/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy`));
     expect(missing.status).toBe(404);
     expect((await host.handle(new Request(`${ORIGIN}/ipfs/nonsense`))).status).toBe(400);
   });
 
-  it('computes the CID ipfs gives (`ipfs add --cid-version 1 --raw-leaves`)', async () => {
-    // `echo -n "hello world" | ipfs add --cid-version 1 --raw-leaves -Q`
-    expect(await cidOf(new TextEncoder().encode('hello world'))).toBe('bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e');
+  it('computes the CID ipfs gives (`ipfs add` with its default settings)', async () => {
+    // `echo -n "hello world" | ipfs add -Q`: kubo's test/cli/cid_profiles_test.go SmallFileCID (docs/decisions/0002-ipfs-cid.md)
+    expect(await cidOf(new TextEncoder().encode('hello world'))).toBe('Qmf412jQZiuVUtdgnB36FXFX7xg5V6KEbSJ4dpQuhkLyfD');
   });
 
   it('refuses a file above the limit with 413, and a body without the field', async () => {

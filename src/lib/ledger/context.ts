@@ -20,3 +20,6 @@ export interface DispatchContext {
 }
 
 export type CallHandler<N extends CallName> = (ctx: DispatchContext, args: CallArgs[N]) => Promise<void>;
+
+/** Handlers by call name. */
+export type CallHandlers = Partial<{ [N in CallName]: CallHandler<N> }>;

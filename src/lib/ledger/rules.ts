@@ -19,6 +19,11 @@ export interface RuleSet {
    * AllowList, a listed signer); `unique` needs mintMode plus listed signer and recipients always.
    */
   publicMint: 'mint-mode-and-list-when-restricted' | 'mint-mode-and-list-always';
+  /**
+   * How many ReFungible tokens `tokenLimit` allows: `unique` follows the chain, whose refungible
+   * pallet keeps the number minted below the limit (one less than NFTs); `spec` allows up to it.
+   */
+  refungibleTokenLimit: 'up-to-limit' | 'below-limit';
 }
 
 export const RULE_SETS: Record<RuleSetName, RuleSet> = {
@@ -29,7 +34,8 @@ export const RULE_SETS: Record<RuleSetName, RuleSet> = {
     adminMayRemoveSelf: true,
     setLimits: 'owner',
     ownerCanTransferDefault: true,
-    publicMint: 'mint-mode-and-list-when-restricted'
+    publicMint: 'mint-mode-and-list-when-restricted',
+    refungibleTokenLimit: 'up-to-limit'
   },
   unique: {
     name: 'unique',
@@ -38,7 +44,8 @@ export const RULE_SETS: Record<RuleSetName, RuleSet> = {
     adminMayRemoveSelf: false,
     setLimits: 'owner-or-admin',
     ownerCanTransferDefault: false,
-    publicMint: 'mint-mode-and-list-always'
+    publicMint: 'mint-mode-and-list-always',
+    refungibleTokenLimit: 'below-limit'
   }
 };
 

@@ -16,7 +16,15 @@ function sampleDump(): Dump {
   return {
     meta: [
       { key: 'chainConfig', value: { network: 'sandbox', genesisHash: '0x' + '11'.repeat(32), rules: 'spec' } },
-      { key: 'issuance', value: 10n ** 27n }
+      { key: 'issuance', value: 10n ** 27n },
+      // Fungible and ReFungible state (fungible/state.ts, refungible/state.ts, tokens/piece-children.ts).
+      { key: 'ft:supply:3', value: 2n ** 128n - 1n },
+      { key: `ft:balance:3:${ALICE}`, value: 2n ** 128n - 1n },
+      { key: `ft:allowance:3:${ALICE}:${BOB}`, value: 5n },
+      { key: 'rft:pieces:4:1', value: { total: 10n, balances: { [ALICE]: 7n, [BOB]: 3n } } },
+      { key: `rft:owned:4:${ALICE}`, value: [1] },
+      { key: `rft:allowance:4:1:${ALICE}:${BOB}`, value: 2n },
+      { key: 'children:1:1', value: [{ collectionId: 3, tokenId: 0 }] }
     ],
     accounts: [account(ALICE, 10n ** 30n + 1n, 3), account(BOB, 0n)],
     collections: [collection(1), { ...collection(2, BOB), sponsorship: { address: ALICE, isConfirmed: false } }],
@@ -104,6 +112,14 @@ describe('parseSnapshot', () => {
     ['an unknown extrinsic status', 'extrinsics', 1, (t) => (t.extrinsics[1].status = 'Done'), /status/],
     ['a transfer amount that is not a bigint', 'extrinsics', 1, (t) => (t.extrinsics[1].call.args.value = '1'), /call\.args\.value: expected a bigint/],
     ['a pool fee that is not a bigint', 'pool', 0, (t) => (t.pool[0].fee = '1000'), /fee/],
+    ['a fungible balance that is a number', 'meta', 3, (t) => (t.meta[3].value = 5), /value/],
+    ['a zero fungible supply (a zero is no row)', 'meta', 2, (t) => (t.meta[2].value = 0n), /value: expected an amount above 0/],
+    ['refungible pieces without a total', 'meta', 5, (t) => delete t.meta[5].value.total, /value\.total/],
+    ['a piece balance that is not a bigint', 'meta', 5, (t) => (t.meta[5].value.balances[BOB] = '3'), /value\.balances/],
+    ['an owned-token list of text', 'meta', 6, (t) => (t.meta[6].value = ['1']), /value\.0/],
+    ['a child reference without a token id', 'meta', 8, (t) => (t.meta[8].value = [{ collectionId: 3 }]), /value\.0\.tokenId/],
+    ['a mint amount that is not a bigint', 'extrinsics', 1, (t) => (t.extrinsics[1].call = { name: 'unique.createItem', args: { collectionId: 3, owner: ALICE, properties: [], kind: 'Fungible', amount: 1 } }), /call\.args\.amount/],
+    ['a repartition amount that is missing', 'extrinsics', 1, (t) => (t.extrinsics[1].call = { name: 'unique.repartition', args: { collectionId: 4, tokenId: 1 } }), /call\.args\.amount/],
     ['two rows with the same key', 'tokens', 2, (t) => (t.tokens[2] = token(1, 1, BOB)), /same key as row 0/],
     ['two pool rows with the same hash', 'pool', 1, (t) => t.pool.push(pooled('0xbb', BOB, 1)), /same key as row 0/]
   ];

@@ -76,17 +76,53 @@ const BIGINT_ARGS: Record<string, readonly string[]> = {
   'unique.approve': ['amount'],
   'unique.burnItem': ['value'],
   'unique.burnFrom': ['value'],
+  'unique.repartition': ['amount'],
   'balances.transferKeepAlive': ['value']
 };
+
+/** Call arguments that are bigints when present (Fungible and ReFungible item amounts). */
+const OPTIONAL_BIGINT_ARGS: Record<string, readonly string[]> = {
+  'unique.createItem': ['amount']
+};
+
+const optionalAmount = amount.optional();
 
 const callWithAmounts = call.superRefine((c, ctx) => {
   for (const arg of BIGINT_ARGS[c.name] ?? []) {
     if (typeof c.args[arg] !== 'bigint') ctx.addIssue({ code: 'custom', path: ['args', arg], message: 'expected a bigint' });
   }
+  for (const arg of OPTIONAL_BIGINT_ARGS[c.name] ?? []) {
+    if (!optionalAmount.safeParse(c.args[arg]).success) ctx.addIssue({ code: 'custom', path: ['args', arg], message: 'expected a bigint' });
+  }
+  if ((c.name === 'unique.createMultipleItemsEx' || c.name === 'unique.createMultipleItems') && Array.isArray(c.args.items)) {
+    c.args.items.forEach((item: unknown, i: number) => {
+      if (!optionalAmount.safeParse((item as { amount?: unknown } | null)?.amount).success) {
+        ctx.addIssue({ code: 'custom', path: ['args', 'items', i, 'amount'], message: 'expected a bigint' });
+      }
+    });
+  }
+});
+
+// Fungible and ReFungible state lives in `meta` rows (fungible/state.ts, refungible/state.ts,
+// tokens/piece-children.ts): each key prefix has its value's shape.
+const ref = z.looseObject({ collectionId: int, tokenId: int });
+const META_VALUES: [RegExp, z.ZodType][] = [
+  [/^ft:(supply|balance|allowance):/, amount.refine((v) => v > 0n, 'expected an amount above 0')],
+  [/^rft:allowance:/, amount.refine((v) => v > 0n, 'expected an amount above 0')],
+  [/^rft:pieces:/, z.looseObject({ total: amount, balances: z.record(address, amount.refine((v) => v > 0n, 'expected an amount above 0')) })],
+  [/^rft:owned:/, z.array(int).min(1)],
+  [/^children:/, z.array(ref).min(1)]
+];
+
+const metaRow = z.looseObject({ key: text, value: z.unknown() }).superRefine((row, ctx) => {
+  const shape = META_VALUES.find(([prefix]) => prefix.test(row.key))?.[1];
+  if (!shape) return;
+  const result = shape.safeParse(row.value);
+  if (!result.success) ctx.addIssue({ code: 'custom', path: ['value', ...result.error.issues[0].path.map(String)], message: result.error.issues[0].message });
 });
 
 const ROW_SCHEMAS: { [N in TableName]: z.ZodType } = {
-  meta: z.looseObject({ key: text, value: z.unknown() }),
+  meta: metaRow,
   accounts: z.looseObject({ address, free: amount, nonce: int }),
   collections: z.looseObject({
     id: int,

@@ -212,6 +212,18 @@ export interface CreateCollectionData {
 export interface MintItem {
   owner: Address;
   properties: Property[];
+  /** Fungible value or ReFungible pieces of this item; absent for an NFT. */
+  amount?: bigint;
+}
+
+/** The item data variant of a mint call (the chain's CreateItemData): NFT when absent. */
+export type ItemKind = 'Fungible' | 'ReFungible';
+
+/** One CreateItemData: NFT properties (no `kind`), a Fungible value or ReFungible pieces and properties. */
+export interface ItemData {
+  properties: Property[];
+  kind?: ItemKind;
+  amount?: bigint;
 }
 
 /** Every call the ledger dispatches, keyed `section.method`, with its arguments. */
@@ -232,8 +244,12 @@ export interface CallArgs {
   'unique.removeCollectionSponsor': { collectionId: number };
   'unique.addToAllowList': { collectionId: number; address: Address };
   'unique.removeFromAllowList': { collectionId: number; address: Address };
-  'unique.createItem': { collectionId: number; owner: Address; properties: Property[] };
-  'unique.createMultipleItemsEx': { collectionId: number; items: MintItem[] };
+  /** `kind` absent: NFT data; Fungible: `amount` is the value (no properties); ReFungible: `amount` pieces. */
+  'unique.createItem': { collectionId: number; owner: Address; properties: Property[]; kind?: ItemKind; amount?: bigint };
+  /** Several items for one owner (an FT collection adds them up; each NFT or RFT item is a token). */
+  'unique.createMultipleItems': { collectionId: number; owner: Address; items: ItemData[] };
+  /** `kind` absent: NFT items; Fungible: one item per owner; ReFungible: one token per item (RefungibleMultipleItems). */
+  'unique.createMultipleItemsEx': { collectionId: number; items: MintItem[]; kind?: ItemKind };
   'unique.setTokenProperties': { collectionId: number; tokenId: number; properties: Property[] };
   'unique.deleteTokenProperties': { collectionId: number; tokenId: number; propertyKeys: string[] };
   'unique.transfer': { to: Address; collectionId: number; tokenId: number; value: bigint };
@@ -241,6 +257,7 @@ export interface CallArgs {
   'unique.approve': { spender: Address; collectionId: number; tokenId: number; amount: bigint };
   'unique.burnItem': { collectionId: number; tokenId: number; value: bigint };
   'unique.burnFrom': { collectionId: number; from: Address; tokenId: number; value: bigint };
+  'unique.repartition': { collectionId: number; tokenId: number; amount: bigint };
   'balances.transferKeepAlive': { dest: Address; value: bigint };
 }
 

@@ -120,6 +120,14 @@ describe('decodeCollectionSchema', () => {
     expect(schema?.coverPicture).toEqual({ ipfsCid: 'QmC', fullUrl: `${GATEWAY}/QmC` });
   });
 
+  it("keeps the collection's own properties out of the schema (issue 10: `website` decoded as \\u0000…)", async () => {
+    const { properties } = encodeCollectionSchema(DEFAULT_SCHEMA);
+    const withOwn = [...properties, { key: 'website', value: 'https://opal.example' }, { key: 'a.b', value: 'x' }];
+    const { schema, decodingError } = await decodeCollectionSchema(4, withOwn, options);
+    expect(decodingError).toBeUndefined();
+    expect(schema).toEqual({ ...DEFAULT_SCHEMA, collectionId: 4, coverPicture: { urlInfix: '', fullUrl: '' } });
+  });
+
   it('returns copies: changing one result does not change the next', async () => {
     const { properties } = encodeCollectionSchema(RICH_SCHEMA);
     const first = await decodeCollectionSchema(1, properties, options);

@@ -1,5 +1,6 @@
 // The Unique schema held in a collection's properties, parsed once per distinct property list.
 import type { Property } from '../../ledger/types';
+import { quote } from '../limits';
 import { messageOf } from './errors';
 import { unpackSchemaProperties, type UniqueCollectionSchemaToCreate } from './library';
 import { checkSchema } from './schema-check';
@@ -15,10 +16,40 @@ export type StoredSchema =
 
 const NONE: StoredSchema = { kind: 'none' };
 
+/**
+ * The top-level keys of a Unique collection schema (the library's UniqueCollectionSchemaToCreate;
+ * royalties are decoded on their own). The library unpacks every property it is given, so a
+ * collection's own property (`website`) would land in the schema as garbage: only these go in.
+ */
+const SCHEMA_KEYS = new Set([
+  'schemaName',
+  'schemaVersion',
+  'coverPicture',
+  'coverPicturePreview',
+  'attributesSchemaVersion',
+  'attributesSchema',
+  'image',
+  'imagePreview',
+  'file',
+  'video',
+  'audio',
+  'spatialObject'
+]);
+
+function isSchemaProperty(property: Property): boolean {
+  const dot = property.key.indexOf('.');
+  return SCHEMA_KEYS.has(dot === -1 ? property.key : property.key.slice(0, dot));
+}
+
 // Reads often hand in the same array (identity hit); stores that copy records hit the content key.
 const byIdentity = new WeakMap<readonly Property[], StoredSchema>();
 const byContent = new Map<string, StoredSchema>();
 const CONTENT_CACHE_SIZE = 256;
+
+function schemaTwo(properties: readonly Property[]): StoredSchema {
+  const version = properties.find((p) => p.key === 'schemaVersion')?.value ?? '';
+  return { kind: 'invalid', message: `schemaVersion must be "1.0.0", got "${quote(version)}": a Unique schema 2 collection (read it at /collections/v2)` };
+}
 
 function parse(properties: readonly Property[]): StoredSchema {
   const nameProperty = properties.find((p) => p.key === 'schemaName');
@@ -27,11 +58,12 @@ function parse(properties: readonly Property[]): StoredSchema {
   try {
     name = JSON.parse(nameProperty.value);
   } catch {
-    return NONE;
+    // Schema 2 keeps `unique` unquoted: a Unique schema the v1 read cannot decode (decodingError, as the real reads).
+    return nameProperty.value === 'unique' ? schemaTwo(properties) : NONE;
   }
   if (name !== 'unique') return NONE;
   try {
-    const schema: unknown = unpackSchemaProperties([...properties]);
+    const schema: unknown = unpackSchemaProperties(properties.filter(isSchemaProperty));
     checkSchema(schema);
     return { kind: 'unique', schema: deepFreeze(schema) };
   } catch (error) {

@@ -7,6 +7,27 @@ import { feeResponse, fromUnits } from '../fee';
 import { mutation, read } from '../route';
 import { address, decimalString } from '../schemas';
 
+/** Transfer native tokens (also answered at /fungible/transfer, as the real service does). */
+export const balanceTransfer = mutation({
+  method: 'POST',
+  path: '/balance/transfer',
+  tag: 'balance',
+  summary: 'Transfer native tokens; `amount` is in whole units (decimal string or number)',
+  body: z.object({
+    address,
+    destination: address,
+    amount: z.union([decimalString('amount'), z.number().nonnegative()], {
+      error: `amount must be a number or a decimal string of at most ${MAX_DECIMAL_DIGITS} digits`
+    })
+  }),
+  signer: (a) => a.address,
+  toCall: async (a, { ledger }) => {
+    const value = fromUnits(a.amount, ledger.config.decimals);
+    if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${quote(a.amount)}`);
+    return { name: 'balances.transferKeepAlive', args: { dest: a.destination, value } };
+  }
+});
+
 export const balanceRoutes = [
   read({
     path: '/balance',
@@ -27,20 +48,5 @@ export const balanceRoutes = [
       };
     }
   }),
-  mutation({
-    method: 'POST',
-    path: '/balance/transfer',
-    tag: 'balance',
-    summary: 'Transfer native tokens; `amount` is in whole units (decimal string or number)',
-    body: z.object({ address, destination: address, amount: z.union([decimalString('amount'), z.number().nonnegative()], {
-        error: `amount must be a number or a decimal string of at most ${MAX_DECIMAL_DIGITS} digits`
-      })
-    }),
-    signer: (a) => a.address,
-    toCall: async (a, { ledger }) => {
-      const value = fromUnits(a.amount, ledger.config.decimals);
-      if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${quote(a.amount)}`);
-      return { name: 'balances.transferKeepAlive', args: { dest: a.destination, value } };
-    }
-  })
+  balanceTransfer
 ];

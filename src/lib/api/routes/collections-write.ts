@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { checkTokenPrefix } from '../../ledger/collections/create';
 import { MAX_COLLECTION_DESCRIPTION_LENGTH, MAX_COLLECTION_NAME_LENGTH } from '../../ledger/constants';
 import { DispatchError } from '../../ledger/errors';
-import type { CreateCollectionData } from '../../ledger/types';
+import type { Call, CreateCollectionData } from '../../ledger/types';
 import { mergeCreateCollectionContent } from '../content/index';
 import { validationError } from '../errors';
 import { mutation, type BuildContext } from '../route';
@@ -27,7 +27,7 @@ const utf16Bounded = (name: string, max: number) =>
 /** Body of a mutation naming only the signer and the collection. */
 const collectionBody = z.object({ address, collectionId });
 
-const createBody = z.object({
+const createCollectionBody = z.object({
   address,
   name: utf16Bounded('name', MAX_COLLECTION_NAME_LENGTH),
   description: utf16Bounded('description', MAX_COLLECTION_DESCRIPTION_LENGTH),
@@ -89,36 +89,54 @@ function checkPrefix(prefix: string, ctx: BuildContext): void {
   }
 }
 
+/** The chain call of a create-collection body; `mode` forced by the fungible and refungible routes. */
+async function createCollectionCall(b: z.output<typeof createCollectionBody>, ctx: BuildContext, forcedMode?: 'Fungible' | 'ReFungible'): Promise<Call> {
+  checkPrefix(b.tokenPrefix, ctx);
+  const merged = content(() =>
+    mergeCreateCollectionContent({ schema: b.schema, properties: b.properties, tokenPropertyPermissions: b.tokenPropertyPermissions })
+  );
+  const collectionMode = forcedMode ?? b.mode ?? 'NFT';
+  const data: CreateCollectionData = {
+    mode: collectionMode,
+    decimals: collectionMode === 'Fungible' ? (b.decimals ?? 0) : 0,
+    name: b.name,
+    description: b.description,
+    tokenPrefix: b.tokenPrefix,
+    ...(b.sponsorship ? { pendingSponsor: b.sponsorship.address } : {}),
+    ...(b.limits ? { limits: b.limits } : {}),
+    ...(b.permissions ? { permissions: b.permissions } : {}),
+    tokenPropertyPermissions: merged.tokenPropertyPermissions,
+    properties: merged.properties,
+    adminList: b.adminList ?? [],
+    ...(b.readOnly !== undefined ? { readOnly: b.readOnly } : {})
+  };
+  return chainCall('unique.createCollectionEx', { data });
+}
+
+/** POST `path`: create a collection of `mode` (the fungible and refungible sections' createCollection). */
+export function createCollectionRoute(path: string, tag: string, mode: 'Fungible' | 'ReFungible') {
+  return mutation({
+    method: 'POST',
+    path,
+    tag,
+    summary: `Create a ${mode} collection${mode === 'Fungible' ? ' with `decimals`' : ''} (unique.createCollectionEx); parsed {collectionId}`,
+    body: createCollectionBody.extend({
+      mode: z.literal(mode, { error: `mode must be ${mode}` }).optional().describe(`${mode} (the only mode of this route)`)
+    }),
+    signer: (b) => b.address,
+    toCall: (b, ctx) => createCollectionCall(b, ctx, mode)
+  });
+}
+
 export const collectionWriteRoutes = [
   mutation({
     method: 'POST',
     path: '/collections',
     tag: TAG,
     summary: 'Create a collection (unique.createCollectionEx); parsed {collectionId}',
-    body: createBody,
+    body: createCollectionBody,
     signer: (b) => b.address,
-    toCall: async (b, ctx) => {
-      checkPrefix(b.tokenPrefix, ctx);
-      const merged = content(() =>
-        mergeCreateCollectionContent({ schema: b.schema, properties: b.properties, tokenPropertyPermissions: b.tokenPropertyPermissions })
-      );
-      const collectionMode = b.mode ?? 'NFT';
-      const data: CreateCollectionData = {
-        mode: collectionMode,
-        decimals: collectionMode === 'Fungible' ? (b.decimals ?? 0) : 0,
-        name: b.name,
-        description: b.description,
-        tokenPrefix: b.tokenPrefix,
-        ...(b.sponsorship ? { pendingSponsor: b.sponsorship.address } : {}),
-        ...(b.limits ? { limits: b.limits } : {}),
-        ...(b.permissions ? { permissions: b.permissions } : {}),
-        tokenPropertyPermissions: merged.tokenPropertyPermissions,
-        properties: merged.properties,
-        adminList: b.adminList ?? [],
-        ...(b.readOnly !== undefined ? { readOnly: b.readOnly } : {})
-      };
-      return chainCall('unique.createCollectionEx', { data });
-    }
+    toCall: async (b, ctx) => createCollectionCall(b, ctx)
   }),
   mutation({
     method: 'DELETE',

@@ -2,10 +2,14 @@
 import type { Route } from '../route';
 import { balanceRoutes } from './balance';
 import { collectionRoutes } from './collections';
+import { collectionV2Routes } from './collections-v2';
 import { commonRoutes } from './common';
 import { extrinsicRoutes } from './extrinsic';
+import { fungibleRoutes } from './fungible';
+import { refungibleRoutes } from './refungible';
 import { tokenRoutes } from './tokens';
+import { tokenV2Routes } from './tokens-v2';
 
 export function allRoutes(): Route[] {
-  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...extrinsicRoutes];
+  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes];
 }

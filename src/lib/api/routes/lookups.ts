@@ -71,11 +71,17 @@ export async function requireCollection(tx: QueryTx, id: number): Promise<Collec
   return collection;
 }
 
-/** 400 naming the mode: token operations exist only for NFT collections so far (DECISIONS 2). */
+/** Where a collection's token operations live when it is not an NFT collection. */
+const MODE_ROUTES: Record<string, string> = { Fungible: '/fungible', ReFungible: '/refungible' };
+
+/**
+ * 400 for an NFT token route used on a Fungible or ReFungible collection: the real service's
+ * `Collection mode is invalid`, naming the routes of that mode (decision 0007).
+ */
 export function requireNftMode(collection: CollectionRecord): void {
   if (collection.mode !== 'NFT') {
     throw validationError(
-      `Collection ${collection.id} is ${collection.mode}: token operations for ${collection.mode} collections are not available yet`,
+      `Collection ${collection.id} is ${collection.mode}: the collection mode is invalid for this route; its tokens have the ${MODE_ROUTES[collection.mode]} routes`,
       { collectionId: collection.id, mode: collection.mode }
     );
   }

@@ -5,7 +5,9 @@
 // false / 0 for a missing token, and 404 CollectionNotFoundError for a missing collection.
 import { z } from 'zod';
 import { checksumAddress, tokenNestingAddress } from '../../codec/nesting';
-import { bundleRoot, bundleTree, childrenOf, parentOf, topmostOwner } from '../../ledger/tokens/nesting';
+import { fungibleBalance } from '../../ledger/fungible/state';
+import { ownedTokens, pieceBalance } from '../../ledger/refungible/state';
+import { bundleRoot, bundleTree, childRefsOf, childrenOf, isBundle, parentOf, topmostOwner } from '../../ledger/tokens/nesting';
 import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord, TokenRecord } from '../../ledger/types';
 import { propertyJson } from '../present/collection';
@@ -100,12 +102,9 @@ export const tokenReadRoutes = [
   read({
     path: '/tokens/children',
     tag: TAG,
-    summary: 'Tokens nested directly in a token {children: [{collectionId, tokenId}]}; empty when none or missing',
+    summary: 'Tokens nested directly in a token {children: [{collectionId, tokenId}]} (NFTs, ReFungible tokens it holds pieces of, Fungible collections it holds a balance of as token 0); empty when none or missing',
     query: tokenQuery,
-    handle: async ({ collectionId, tokenId }, { ledger }) => {
-      const children = await ledger.read((tx) => childrenOf(tx, { collectionId, tokenId }));
-      return { children: children.map((c) => ({ collectionId: c.collectionId, tokenId: c.tokenId })) };
-    }
+    handle: async ({ collectionId, tokenId }, { ledger }) => ({ children: await ledger.read((tx) => childRefsOf(tx, { collectionId, tokenId })) })
   }),
   read({
     path: '/tokens/parent',
@@ -137,9 +136,8 @@ export const tokenReadRoutes = [
     query: tokenQuery,
     handle: async ({ collectionId, tokenId }, { ledger }) =>
       ledger.read(async (tx) => {
-        const token = await existingToken(tx, collectionId, tokenId);
-        const isBundle = parentOf(token) !== null || (await tx.childrenOf(collectionId, tokenId)).length > 0;
-        return { isBundle };
+        await existingToken(tx, collectionId, tokenId);
+        return { isBundle: await isBundle(tx, { collectionId, tokenId }) };
       })
   }),
   read({
@@ -161,11 +159,14 @@ export const tokenReadRoutes = [
   read({
     path: '/tokens/account-tokens',
     tag: TAG,
-    summary: 'Tokens an address owns directly {tokens: [{collectionId, tokenId}]}, optionally of one collection',
+    summary:
+      'Tokens an address owns directly {tokens: [{collectionId, tokenId}]}, optionally of one collection (of a ReFungible one: those it holds pieces of; of a Fungible one: token 0 while it holds a balance)',
     query: accountTokensQuery,
     handle: async ({ address, collectionId }, { ledger }) =>
       ledger.read(async (tx) => {
-        if (collectionId !== undefined) await existingCollection(tx, collectionId);
+        const collection = collectionId === undefined ? undefined : await existingCollection(tx, collectionId);
+        if (collection?.mode === 'ReFungible') return { tokens: (await ownedTokens(tx, collection.id, address)).map((tokenId) => ({ collectionId: collection.id, tokenId })) };
+        if (collection?.mode === 'Fungible') return { tokens: (await fungibleBalance(tx, collection.id, address)) > 0n ? [{ collectionId: collection.id, tokenId: 0 }] : [] };
         const tokens = await tx.tokensOfOwner(address, collectionId);
         return { tokens: tokens.map((t) => ({ collectionId: t.collectionId, tokenId: t.tokenId })) };
       })
@@ -185,11 +186,14 @@ export const tokenReadRoutes = [
   read({
     path: '/tokens/balance',
     tag: TAG,
-    summary: 'How much of a token an address owns {amount}: 1 or 0 for an NFT',
+    summary: 'How much of a token an address owns {amount}: 1 or 0 for an NFT, its pieces of a ReFungible token, 0 in a Fungible collection (see /fungible/balance)',
     query: balanceQuery,
     handle: async ({ collectionId, tokenId, address }, { ledger }) =>
       ledger.read(async (tx) => {
-        requireNftMode(await existingCollection(tx, collectionId));
+        const collection = await existingCollection(tx, collectionId);
+        if (collection.mode === 'ReFungible') return { amount: Number(await pieceBalance(tx, collectionId, tokenId, address)) };
+        // Token ids here are positive: a Fungible collection's one token (0) is read at /fungible/balance.
+        if (collection.mode === 'Fungible') return { amount: 0 };
         const token = await tx.get('tokens', [collectionId, tokenId]);
         return { amount: token?.owner === address ? 1 : 0 };
       })

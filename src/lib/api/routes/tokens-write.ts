@@ -20,7 +20,7 @@ const data = z
   .optional()
   .describe('Token content (Unique schema v1): name, description, image, imagePreview, video, audio, spatialObject, file, attributes, encodedAttributes, royalties');
 
-const mintItem = z.object({
+export const mintItem = z.object({
   owner: address.optional().describe('The new token owner; the signer when absent'),
   data,
   properties: properties.optional().describe('Raw token properties; override the keys generated from `data`')
@@ -57,7 +57,7 @@ const amount = z
   .describe('Amount to move (default 1; an NFT is 1)');
 
 /** Token properties of a mint: those generated from `data`, overridden by explicit ones. */
-function mintProperties(item: z.output<typeof mintItem>, collection: CollectionRecord, where = ''): Property[] {
+export function mintProperties(item: z.output<typeof mintItem>, collection: CollectionRecord, where = ''): Property[] {
   const generated = item.data === undefined || item.data === null ? [] : content(() => encodeTokenData(item.data, collection.properties), where);
   return mergeByKey(generated, item.properties ?? []);
 }

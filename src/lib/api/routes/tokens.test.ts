@@ -77,7 +77,7 @@ describe('mint and get token', () => {
     await api.createCollection();
     await api.createCollection({ mode: 'Fungible', decimals: 2 });
     await api.createCollection({ mode: 'ReFungible' });
-    expectError(await mint({ collectionId: 2 }), 400, 'ValidationError', 'Collection 2 is Fungible: token operations for Fungible collections are not available yet');
+    expectError(await mint({ collectionId: 2 }), 400, 'ValidationError', 'Collection 2 is Fungible: the collection mode is invalid for this route; its tokens have the /fungible routes');
     expectError(await mint({ collectionId: 3 }), 400, 'ValidationError', /Collection 3 is ReFungible/);
     expectError(await mint({ collectionId: 1, data: { name: 5 } }), 400, 'ValidationError', /name/);
     expectError(await mint({ collectionId: 1, data: 'text' }), 400, 'ValidationError', /data/);

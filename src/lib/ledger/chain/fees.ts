@@ -18,6 +18,7 @@ function countItems(call: Call): number {
     case 'unique.setTokenProperties':
       return call.args.properties.length;
     case 'unique.createMultipleItemsEx':
+    case 'unique.createMultipleItems':
       return call.args.items.reduce((n, item) => n + item.properties.length, 0);
     case 'unique.deleteCollectionProperties':
     case 'unique.deleteTokenProperties':
@@ -38,6 +39,7 @@ export function weightFee(call: Call): bigint {
     case 'unique.createItem':
       return 80n * MILLI + items;
     case 'unique.createMultipleItemsEx':
+    case 'unique.createMultipleItems':
       return 80n * MILLI * BigInt(Math.max(1, call.args.items.length)) + items;
     case 'unique.transfer':
     case 'unique.transferFrom':

@@ -2,12 +2,13 @@
 import { effectiveLimits } from '../access';
 import type { CallHandler } from '../context';
 import { DispatchError } from '../errors';
+import { fungibleSupply } from '../fungible/state';
 import { META, readMeta, writeMeta } from '../meta';
 import { NOT_OWNER, ensureOwner, loadMutableCollection } from './shared';
 
 /**
  * The chain's order: `CollectionNotFound` → (`CollectionIsExternal`) →
- * `CantDestroyNotEmptyCollection` (any live token, whoever asks) → `NoPermission` when
+ * `CantDestroyNotEmptyCollection` (any live token, or a Fungible supply above 0, whoever asks) → `NoPermission` when
  * `ownerCanDestroy` is off → `NoPermission` unless the owner.
  *
  * Removes the collection row (its admins, properties and token property permissions live in it)
@@ -16,6 +17,12 @@ import { NOT_OWNER, ensureOwner, loadMutableCollection } from './shared';
  */
 export const destroyCollection: CallHandler<'unique.destroyCollection'> = async (ctx, { collectionId }) => {
   const collection = await loadMutableCollection(ctx, collectionId);
+  if (collection.mode === 'Fungible') {
+    const supply = await fungibleSupply(ctx.state, collectionId);
+    if (supply > 0n) {
+      throw new DispatchError('common.CantDestroyNotEmptyCollection', `Collection ${collectionId} still has a total supply of ${supply} and cannot be destroyed`);
+    }
+  }
   const live = collection.tokensMinted - collection.tokensBurnt;
   if (live > 0) {
     throw new DispatchError(

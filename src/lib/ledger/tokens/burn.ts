@@ -5,6 +5,7 @@ import type { CallHandler, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import type { Address, CollectionRecord } from '../types';
 import { canonicalAddress } from './addresses';
+import { pieceChildrenOf } from './piece-children';
 import { checkAllowed, loadOwnedToken } from './transfer';
 import { emitApproved, loadNftCollection, nftAmount, tokenLabel } from './shared';
 
@@ -14,7 +15,7 @@ export async function burnToken(ctx: DispatchContext, collection: CollectionReco
   const collectionId = collection.id;
   const token = await loadOwnedToken(ctx, collectionId, tokenId, owner);
   if (collection.permissions.access === 'AllowList') await ensureAllowListed(state, collectionId, owner);
-  const children = await state.childrenOf(collectionId, tokenId);
+  const children = [...(await state.childrenOf(collectionId, tokenId)), ...(await pieceChildrenOf(state, { collectionId, tokenId }))];
   if (children.length > 0) {
     throw new DispatchError(
       'nonfungible.CantBurnNftWithChildren',

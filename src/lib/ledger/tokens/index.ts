@@ -3,13 +3,14 @@ import type { CallHandler } from '../context';
 import type { CallName } from '../types';
 import { approve } from './approve';
 import { burnFrom, burnItem } from './burn';
-import { createItem, createMultipleItemsEx } from './mint';
+import { createItem, createMultipleItems, createMultipleItemsEx } from './mint';
 import { deleteTokenProperties, setTokenProperties } from './token-properties';
 import { transfer, transferFrom } from './transfer';
 
 export const TOKEN_CALLS: Partial<{ [N in CallName]: CallHandler<N> }> = {
   'unique.createItem': createItem,
   'unique.createMultipleItemsEx': createMultipleItemsEx,
+  'unique.createMultipleItems': createMultipleItems,
   'unique.setTokenProperties': setTokenProperties,
   'unique.deleteTokenProperties': deleteTokenProperties,
   'unique.transfer': transfer,
@@ -25,6 +26,7 @@ export {
   bundleRoot,
   bundleTree,
   childrenOf,
+  childRefsOf,
   isBundle,
   parentOf,
   parentWithAddress,

@@ -34,8 +34,9 @@ describe.each(RULES)('minting, rules shared by both rule sets (%s)', (rules) => 
     await chain.ok(ALICE, 'unique.createItem', { collectionId: 1, owner: DAVE, properties: [] });
   });
 
-  it('fails with CollectionNotFound, UnsupportedOperation (id 0), CollectionIsExternal and ModeNotSupported', async () => {
+  it('fails with CollectionNotFound, UnsupportedOperation (id 0), CollectionIsExternal, and the mode\'s error for NFT data elsewhere', async () => {
     const chain = new TestChain(rules);
+    await putCollection(chain);
     await putCollection(chain, { id: 2, mode: 'Fungible', decimals: 6 });
     await putCollection(chain, { id: 3, mode: 'ReFungible' });
     await putCollection(chain, { id: 4, readOnly: true });
@@ -45,10 +46,23 @@ describe.each(RULES)('minting, rules shared by both rule sets (%s)', (rules) => 
     const r = await chain.call(ALICE, 'unique.createItem', { collectionId: 2, owner: BOB, properties: [] });
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(`${r.error.section}.${r.error.errorName}`).toBe('unique.ModeNotSupported');
-      expect(r.error.message).toBe('Collection mode Fungible does not support this operation yet');
+      expect(`${r.error.section}.${r.error.errorName}`).toBe('common.NotFungibleDataUsedToMintFungibleCollectionToken');
+      expect(r.error.message).toBe('Collection 2 is Fungible: only Fungible item data can mint in it, not NFT data');
     }
-    expect(await chain.error(ALICE, 'unique.createMultipleItemsEx', { collectionId: 3, items: [] })).toBe('unique.ModeNotSupported');
+    expect(await chain.error(ALICE, 'unique.createMultipleItemsEx', { collectionId: 3, items: [] })).toBe('refungible.NotRefungibleDataUsedToMintFungibleCollectionToken');
+    expect(await chain.error(ALICE, 'unique.createItem', { collectionId: 1, owner: BOB, properties: [], kind: 'Fungible', amount: 1n })).toBe(
+      'nonfungible.NotNonfungibleDataUsedToMintFungibleCollectionToken'
+    );
+  });
+
+  it('createMultipleItems mints one token per NFT item to the one owner; other item data is refused', async () => {
+    const chain = new TestChain(rules);
+    await putCollection(chain);
+    await chain.ok(ALICE, 'unique.createMultipleItems', { collectionId: 1, owner: BOB, items: [{ properties: [] }, { properties: [] }] });
+    expect((await getToken(chain, 1, 2))?.owner).toBe(BOB);
+    expect(await chain.error(ALICE, 'unique.createMultipleItems', { collectionId: 1, owner: BOB, items: [{ properties: [], kind: 'ReFungible', amount: 1n }] })).toBe(
+      'nonfungible.NotNonfungibleDataUsedToMintFungibleCollectionToken'
+    );
   });
 
   it('rejects minting to the Ethereum zero address', async () => {

@@ -1,5 +1,5 @@
 // Minting (chain §5.8): `unique.createItem` and `unique.createMultipleItemsEx`.
-import { effectiveLimits, ensureAllowListed, isOwnerOrAdmin } from '../access';
+import { effectiveLimits } from '../access';
 import { MAX_ITEMS_PER_BATCH, MAX_PROPERTIES_PER_ITEM } from '../constants';
 import type { CallHandler, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
@@ -7,7 +7,7 @@ import type { Address, MintItem, TokenRecord, TokenRef } from '../types';
 import { canonicalAddress, isEthereumZero } from './addresses';
 import { checkNesting, withOwner } from './nesting';
 import { writeTokenProperties } from './property-writer';
-import { loadNftCollection } from './shared';
+import { ensureItems, ensureMayMint, loadNftCollection } from './shared';
 
 /**
  * Mint `items` in one all-or-nothing step; returns the new token ids (consecutive from
@@ -26,20 +26,7 @@ export async function mintTokens(ctx: DispatchContext, collectionId: number, ite
   const collection = await loadNftCollection(state, collectionId);
   const recipients = items.map((item) => canonicalAddress(item.owner));
 
-  // Minting by someone who is neither owner nor admin.
-  if (!isOwnerOrAdmin(collection, signer)) {
-    if (!collection.permissions.mintMode) {
-      throw new DispatchError(
-        'common.PublicMintingNotAllowed',
-        `${signer} cannot mint in collection ${collectionId}: only its owner and admins can mint while public minting (mintMode) is off`
-      );
-    }
-    if (rules.publicMint === 'mint-mode-and-list-always') {
-      await ensureAllowListed(state, collectionId, signer, ...recipients);
-    } else if (collection.permissions.access === 'AllowList') {
-      await ensureAllowListed(state, collectionId, signer);
-    }
-  }
+  await ensureMayMint(ctx, collection, recipients);
 
   for (const to of recipients) {
     if (isEthereumZero(to)) throw new DispatchError('common.AddressIsZero', `Cannot mint a token of collection ${collectionId} to the zero address ${to}`);
@@ -91,10 +78,26 @@ export async function mintTokens(ctx: DispatchContext, collectionId: number, ite
   return ids;
 }
 
-export const createItem: CallHandler<'unique.createItem'> = async (ctx, { collectionId, owner, properties }) => {
+/** Fungible or ReFungible item data in an NFT collection (checked after the collection is found). */
+async function ensureNftData(ctx: DispatchContext, collectionId: number, kind: string | undefined): Promise<void> {
+  await loadNftCollection(ctx.state, collectionId);
+  if (kind !== undefined) {
+    throw new DispatchError('nonfungible.NotNonfungibleDataUsedToMintFungibleCollectionToken', `Collection ${collectionId} is an NFT collection: ${kind} item data cannot mint in it`);
+  }
+}
+
+export const createItem: CallHandler<'unique.createItem'> = async (ctx, { collectionId, owner, properties, kind }) => {
+  await ensureNftData(ctx, collectionId, kind);
   await mintTokens(ctx, collectionId, [{ owner, properties }]);
 };
 
-export const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async (ctx, { collectionId, items }) => {
+export const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async (ctx, { collectionId, items, kind }) => {
+  await ensureNftData(ctx, collectionId, kind);
   await mintTokens(ctx, collectionId, items);
+};
+
+export const createMultipleItems: CallHandler<'unique.createMultipleItems'> = async (ctx, { collectionId, owner, items }) => {
+  ensureItems(items);
+  for (const item of items) await ensureNftData(ctx, collectionId, item.kind);
+  await mintTokens(ctx, collectionId, items.map(({ properties }) => ({ owner, properties })));
 };

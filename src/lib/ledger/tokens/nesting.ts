@@ -7,6 +7,7 @@ import { DispatchError } from '../errors';
 import type { StateTx } from '../store';
 import type { Address, TokenRecord, TokenRef } from '../types';
 import { isCollectionAddress, parseNestingAddress, tokenNestingAddress } from './addresses';
+import { pieceChildrenOf } from './piece-children';
 import { tokenLabel } from './shared';
 
 /** A nesting budget: every step of a parent walk consumes one unit (chain: 5 per extrinsic). */
@@ -151,9 +152,23 @@ export function withOwner(token: TokenRecord, owner: Address, parent: TokenRef |
   return parent ? { ...rest, owner, parentCollectionId: parent.collectionId, parentTokenId: parent.tokenId } : { ...rest, owner };
 }
 
-/** Direct children of a token, sorted by collection id then token id. */
+/**
+ * Direct children of a token that are token records, sorted by collection id then token id: the
+ * nested NFTs and the ReFungible tokens it holds pieces of (a Fungible amount has no record).
+ */
 export async function childrenOf(state: StateTx, ref: TokenRef): Promise<TokenRecord[]> {
-  return (await state.childrenOf(ref.collectionId, ref.tokenId)).sort(byRef);
+  const children = await state.childrenOf(ref.collectionId, ref.tokenId);
+  for (const piece of await pieceChildrenOf(state, ref)) {
+    const token = await state.get('tokens', [piece.collectionId, piece.tokenId]);
+    if (token) children.push(token);
+  }
+  return children.sort(byRef);
+}
+
+/** Every direct child of a token as a reference (the chain's `TokenChildren`): Fungible ones have token id 0. */
+export async function childRefsOf(state: StateTx, ref: TokenRef): Promise<TokenRef[]> {
+  const nfts = (await state.childrenOf(ref.collectionId, ref.tokenId)).map(({ collectionId, tokenId }) => ({ collectionId, tokenId }));
+  return [...nfts, ...(await pieceChildrenOf(state, ref))].sort(byRef);
 }
 
 /**
@@ -208,7 +223,7 @@ export async function bundleTree(state: StateTx, root: TokenRef | TokenRecord, m
 export async function isBundle(state: StateTx, ref: TokenRef): Promise<boolean> {
   const token = await state.get('tokens', [ref.collectionId, ref.tokenId]);
   if (!token) return false;
-  return parentOf(token) !== null || (await state.childrenOf(ref.collectionId, ref.tokenId)).length > 0;
+  return parentOf(token) !== null || (await childRefsOf(state, ref)).length > 0;
 }
 
 /** A token's parent as the REST `token/parent` read shows it, or null when not nested. */

@@ -163,9 +163,9 @@ describe.each(RULES)('token properties (%s)', (rules) => {
     expect(await chain.error(ALICE, 'unique.setTokenProperties', set(1, 1, [...props, { key: 'k0', value: 'v' }]))).toBe('common.PropertyLimitReached');
   });
 
-  it('fails with ModeNotSupported on a non-NFT collection', async () => {
+  it('fails with SettingPropertiesNotAllowed on a Fungible collection', async () => {
     const chain = await setup();
     await putCollection(chain, { id: 2, mode: 'Fungible' });
-    expect(await chain.error(ALICE, 'unique.setTokenProperties', set(2, 1, [{ key: 'adm', value: '1' }]))).toBe('unique.ModeNotSupported');
+    expect(await chain.error(ALICE, 'unique.setTokenProperties', set(2, 0, [{ key: 'adm', value: '1' }]))).toBe('fungible.SettingPropertiesNotAllowed');
   });
 });

@@ -1,4 +1,5 @@
-// `unique.setTokenProperties` / `unique.deleteTokenProperties` (chain §5.9, §4).
+// `unique.setTokenProperties` / `unique.deleteTokenProperties` (chain §5.9, §4), for NFTs and for
+// ReFungible tokens (whose "token owner" is the holder of every piece).
 import { MAX_PROPERTIES_PER_ITEM } from '../constants';
 import type { CallHandler, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
@@ -12,7 +13,7 @@ async function updateTokenProperties(ctx: DispatchContext, collectionId: number,
   if (updates.length > MAX_PROPERTIES_PER_ITEM) {
     throw new DispatchError('common.PropertyLimitReached', `At most ${MAX_PROPERTIES_PER_ITEM} ${what} can be given in one call, got ${updates.length}`);
   }
-  const collection = await loadNftCollection(ctx.state, collectionId);
+  const collection = await loadNftCollection(ctx.state, collectionId, ['NFT', 'ReFungible']);
   const token = await ctx.state.get('tokens', [collectionId, tokenId]);
   const properties = await writeTokenProperties(ctx, {
     collection,

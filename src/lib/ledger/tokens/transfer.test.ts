@@ -83,10 +83,10 @@ describe.each(RULES)('unique.transfer (%s)', (rules) => {
     expect(await chain.error(CHARLIE, 'unique.transferFrom', txFrom(DAVE, CHARLIE))).toBe('common.ApprovedValueTooLow');
   });
 
-  it('fails with ModeNotSupported on a non-NFT collection', async () => {
+  it('goes to the ReFungible rules in a ReFungible collection: a missing token is TokenValueTooLow', async () => {
     const chain = await setup();
     await putCollection(chain, { id: 2, mode: 'ReFungible' });
-    expect(await chain.error(BOB, 'unique.transfer', { to: CHARLIE, collectionId: 2, tokenId: 1, value: 1n })).toBe('unique.ModeNotSupported');
+    expect(await chain.error(BOB, 'unique.transfer', { to: CHARLIE, collectionId: 2, tokenId: 1, value: 1n })).toBe('common.TokenValueTooLow');
   });
 });
 

@@ -1,0 +1,78 @@
+// Bundle the sandbox worker (src/sandbox/sandbox-worker.ts) into one minified classic script, the
+// file `npx opalite init` copies into another app (a worker registered without {type: 'module'}
+// must be a classic script, hence an IIFE). Two substitutions keep it small:
+// - `@polkadot/wasm-crypto-init` → its `/none` entry (polkadot's supported no-wasm init): no
+//   ~150 KiB gzipped of base64 wasm; util-crypto then runs its pure-JS verifiers (@scure, @noble).
+// - zod's `locales/index.js` → English only: zod 4 exports every locale as `z.locales`, which
+//   esbuild cannot shake; the ledger never reads them (zod's schemas import `en` directly).
+// Usage: node scripts/build-sandbox-worker.mjs [outFile]; also importable: buildSandboxWorker().
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_OUT_FILE = join(ROOT, 'dist', 'pkg', 'sandbox-worker.js');
+const ENTRY = 'src/sandbox/sandbox-worker.ts';
+
+/** The bundle's smaller substitutes (see the header). */
+const slimDependencies = {
+  name: 'opalite-slim-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^@polkadot\/wasm-crypto-init$/ }, (args) =>
+      b.resolve('@polkadot/wasm-crypto-init/none', { kind: args.kind, resolveDir: args.resolveDir })
+    );
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+      loader: 'js'
+    }));
+  }
+};
+
+/** Raw and gzipped size of `bytes`, in bytes. */
+export function sizesOf(bytes) {
+  return { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
+}
+
+export function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Build the worker into `outFile`; returns its path and sizes. */
+export async function buildSandboxWorker({ outFile = DEFAULT_OUT_FILE, quiet = false } = {}) {
+  const started = performance.now();
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    // The project's tsconfig extends SvelteKit's generated one, absent before `svelte-kit sync`.
+    tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
+    define: { __OPALITE_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    plugins: [slimDependencies],
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning'
+  });
+  const bytes = result.outputFiles[0].contents;
+  const target = resolve(outFile);
+  mkdirSync(dirname(target), { recursive: true });
+  // Written beside its place and renamed over it: a server never sends half a worker.
+  const partial = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+  writeFileSync(partial, bytes);
+  renameSync(partial, target);
+  const sizes = sizesOf(bytes);
+  if (!quiet) {
+    const where = relative(process.cwd(), target) || target;
+    console.log(`Built ${where}: ${kib(sizes.raw)} raw, ${kib(sizes.gzip)} gzipped, in ${Math.round(performance.now() - started)} ms`);
+  }
+  return { outFile: target, ...sizes };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildSandboxWorker({ outFile: process.argv[2] ?? DEFAULT_OUT_FILE });

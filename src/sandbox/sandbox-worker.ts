@@ -1,0 +1,9 @@
+// The service worker `npx opalite init` copies into another web app, built into one classic
+// script by scripts/build-sandbox-worker.mjs; `startSandbox()` of `opalite/browser` registers it.
+import type { ServiceWorkerScope } from '../lib/browser/worker-types';
+import { startSandboxWorker } from './start-sandbox-worker';
+
+/** The opalite package version, set by the build. */
+declare const __OPALITE_VERSION__: string;
+
+startSandboxWorker(self as unknown as ServiceWorkerScope, { appVersion: __OPALITE_VERSION__ });

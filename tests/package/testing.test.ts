@@ -1,0 +1,171 @@
+// `opalite/testing` and the package's types from the packed tarball, in a project of its own:
+// a script importing the fixtures drives a ledger through them, and TypeScript (node16, bundler
+// and node10 resolution) compiles a consumer against the shipped declarations.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDirectory } from '../contract/durability/child-host';
+import { installPacked } from './tarball';
+
+const run = promisify(execFile);
+const project = tempDirectory('opalite-testing-');
+
+beforeAll(async () => {
+  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await installPacked(project.dir);
+});
+afterAll(() => project.remove());
+
+/** Runs in the consumer project: everything a test would do with createTestLedger and the Playwright fixture. */
+const CONSUMER_SCRIPT = String.raw`
+import { createTestLedger, opaliteFixtures } from 'opalite/testing';
+const out = {};
+const refused = (url) => fetch(url).then(() => 'answered', () => 'refused');
+const ledger = await createTestLedger({ blocks: 'manual' });
+const post = (path, body, seed) =>
+  fetch(ledger.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Seed ' + seed }, body: JSON.stringify(body) }).then((r) => r.json());
+const collection = (address) => ({ address, name: 'T', description: 'd', tokenPrefix: 'T' });
+out.accounts = ledger.accounts;
+out.seeds = ledger.seeds;
+out.sameUrl = ledger.url === ledger.baseUrl && ledger.url.startsWith(ledger.origin + '/');
+const { hash } = await post('/collections?use=Submit', collection(ledger.accounts.bob), ledger.seeds.bob);
+out.hash = hash;
+out.logWhileWaiting = (await ledger.extrinsics()).length;
+out.waiting = (await fetch(ledger.url + '/extrinsic/status?hash=' + hash).then((r) => r.json())).status;
+out.sealed = await ledger.sealBlock();
+out.included = (await ledger.extrinsics({ address: ledger.accounts.bob })).map((r) => [r.hash, r.status, r.parsed]);
+out.emptySeal = await ledger.sealBlock();
+out.mode = await ledger.setBlockMode('instant');
+out.instant = (await post('/collections?use=Result', collection(ledger.accounts.alice), ledger.seeds.alice)).parsed;
+out.status = await ledger.status();
+out.badMode = await ledger.setBlockMode('interval:5').catch((e) => ({ name: e.name, status: e.status, message: e.message }));
+out.reset = await ledger.reset({ rules: 'unique' });
+out.afterReset = {
+  extrinsics: (await ledger.extrinsics()).length,
+  status: await ledger.status(),
+  balances: await Promise.all(Object.values(ledger.accounts).map((a) => fetch(ledger.url + '/balance?address=' + a).then((r) => r.json()).then((b) => b.freeBalance.raw)))
+};
+await ledger.stop();
+await ledger.stop();
+out.stopped = await refused(ledger.url + '/dev/status');
+const [fixture, options] = opaliteFixtures.opalite;
+out.fixtureSource = fixture.toString();
+out.fixtureOptions = options;
+let seen;
+await fixture({}, async (given) => {
+  seen = given.url;
+  out.fixtureHead = (await given.status()).head.number;
+});
+out.fixtureStopped = await refused(seen + '/dev/status');
+console.log(JSON.stringify(out));
+`;
+
+describe('opalite/testing', () => {
+  let out: any;
+
+  beforeAll(async () => {
+    writeFileSync(join(project.dir, 'uses-testing.mjs'), CONSUMER_SCRIPT);
+    const { stdout } = await run(process.execPath, ['uses-testing.mjs'], { cwd: project.dir, timeout: 30_000 });
+    out = JSON.parse(stdout);
+  });
+
+  it('names the six dev accounts, funded alike at genesis (and again after a reset)', () => {
+    expect(out.accounts).toEqual({
+      alice: '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY',
+      bob: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
+      charlie: '5FLSigC9HGRKVhB9FiEo4Y3koPsNmBmLJbpXg2mp1hXcS59Y',
+      dave: '5DAAnrj7VHTznn2AWBemMuyBwZWs6FNFjdyVXUeYum3PTXFy',
+      eve: '5HGjWAeFDfFCWPsjFQdVV2Msvz2XtMktvgocEZcCj68kUMaw',
+      ferdie: '5CiPPseXPECbkjWCa6MnjNokrgYjMqmKndv2rSnekmSK2DjL'
+    });
+    expect(out.seeds).toEqual({ alice: '//Alice', bob: '//Bob', charlie: '//Charlie', dave: '//Dave', eve: '//Eve', ferdie: '//Ferdie' });
+    expect(out.sameUrl).toBe(true);
+    const balances: string[] = out.afterReset.balances;
+    expect(BigInt(balances[0])).toBeGreaterThan(0n);
+    expect(new Set(balances).size).toBe(1);
+  });
+
+  it('with manual blocks an extrinsic waits (Ready, not yet in the log) until sealBlock() puts it in a block', () => {
+    expect(out.waiting).toBe('Ready');
+    expect(out.logWhileWaiting).toBe(0);
+    expect(out.sealed).toEqual({ number: 1, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), extrinsics: [out.hash] });
+    expect(out.included).toEqual([[out.hash, 'InBlock', { collectionId: 1 }]]);
+    expect(out.emptySeal).toMatchObject({ number: 2, extrinsics: [] });
+  });
+
+  it('setBlockMode() switches to instant blocks; a refused mode is a TestLedgerError carrying the API’s status', () => {
+    expect(out.mode).toEqual({ kind: 'instant' });
+    expect(out.instant).toEqual({ collectionId: 2 });
+    expect(out.status).toMatchObject({ host: 'node', network: 'sandbox', rules: 'spec', blockMode: { kind: 'instant' }, head: { number: 3 } });
+    expect(out.badMode).toMatchObject({ name: 'TestLedgerError', status: 400, message: expect.stringContaining('ms must be at least 100') });
+  });
+
+  it('reset() starts a new chain with the rules asked for and an empty log', () => {
+    expect(out.reset).toMatchObject({ number: 0, rules: 'unique', genesisHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(out.reset.genesisHash).not.toBe(out.status.genesisHash);
+    expect(out.afterReset.extrinsics).toBe(0);
+    expect(out.afterReset.status).toMatchObject({ rules: 'unique', head: { number: 0 }, genesisHash: out.reset.genesisHash });
+  });
+
+  it('stop() stops the host (twice is harmless)', () => {
+    expect(out.stopped).toBe('refused');
+  });
+
+  it('the Playwright fixture: `{}` first (Playwright reads it for dependencies), test-scoped, a live ledger during the test, stopped after', () => {
+    expect(out.fixtureSource).toMatch(/^async\s*\(\s*\{\s*\}\s*,/);
+    expect(out.fixtureOptions).toEqual({ scope: 'test' });
+    expect(out.fixtureHead).toBe(0);
+    expect(out.fixtureStopped).toBe('refused');
+  });
+});
+
+/** Compiles in the consumer project against the shipped .d.ts only. */
+const CONSUMER_TYPES = `
+import { startHost, parseBlockMode, type OpaliteHost, type StartHostOptions, type BlockMode } from 'opalite/node';
+import { createTestLedger, opaliteFixtures, DEV_ADDRESSES, type TestLedger, type SealedHead } from 'opalite/testing';
+
+const options: StartHostOptions = { blocks: 'interval:500', rules: 'unique', cors: ['http://localhost:*'], quiet: true };
+// @ts-expect-error: not a block mode
+const wrongBlocks: StartHostOptions = { blocks: 'sometimes' };
+// @ts-expect-error: not a rule set
+const wrongRules: StartHostOptions = { rules: 'polkadot' };
+const mode: BlockMode = parseBlockMode('manual');
+
+export async function use(): Promise<void> {
+  const host: OpaliteHost = await startHost(options);
+  const url: string = host.url;
+  await host.stop();
+  const ledger: TestLedger = await createTestLedger({ blocks: 'manual' });
+  const head: SealedHead = await ledger.sealBlock();
+  const hashes: string[] = head.extrinsics;
+  const alice: string = ledger.accounts.alice === DEV_ADDRESSES.alice ? ledger.seeds.alice : url;
+  await ledger.setBlockMode({ kind: 'interval', ms: 1000 });
+  await ledger.stop();
+  void [wrongBlocks, wrongRules, mode, hashes, alice];
+}
+
+// What Playwright's test.extend() takes for a test fixture (a subset of its Fixtures type), without Playwright.
+type PlaywrightFixture<T> = [(args: any, use: (value: T) => Promise<void>, testInfo: unknown) => any, { scope?: 'test'; auto?: boolean; timeout?: number }];
+export const fixtures: { opalite: PlaywrightFixture<TestLedger> } = opaliteFixtures;
+`;
+
+describe('the shipped declarations', () => {
+  for (const resolution of ['node16', 'bundler', 'node10'] as const) {
+    it(`compile a consumer with moduleResolution ${resolution}`, async () => {
+      const module = resolution === 'node16' ? 'node16' : resolution === 'bundler' ? 'esnext' : 'commonjs';
+      writeFileSync(join(project.dir, `consumer-${resolution}.ts`), CONSUMER_TYPES);
+      // No ambient types (not even @types/node): the declarations must stand on their own.
+      const compilerOptions = { noEmit: true, strict: true, target: 'es2022', lib: ['es2022', 'dom'], module, moduleResolution: resolution, types: [] };
+      writeFileSync(join(project.dir, `tsconfig-${resolution}.json`), JSON.stringify({ compilerOptions, files: [`consumer-${resolution}.ts`] }));
+      const tsc = join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
+      const result = await run(process.execPath, [tsc, '-p', `tsconfig-${resolution}.json`], { cwd: project.dir, timeout: 60_000 }).then(
+        () => ({ ok: true, output: '' }),
+        (error: { stdout?: string }) => ({ ok: false, output: error.stdout ?? String(error) })
+      );
+      expect(result.output).toBe('');
+      expect(result.ok).toBe(true);
+    });
+  }
+});
