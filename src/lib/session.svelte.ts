@@ -43,6 +43,21 @@ class Session {
     return this.wallet.accounts.find((a) => a.address === address);
   }
 
+  /**
+   * After `added` joined the wallet: the account that signed before (`signer`) keeps signing, so
+   * an account made as a recipient never signs by surprise; the first account signs. Answers the
+   * notice, which says who signs.
+   */
+  keepSignerAfterAdding(added: AccountInfo, signer: AccountInfo | null, verb: 'created' | 'imported'): string {
+    const name = added.name || added.address;
+    if (!signer || signer.address === added.address) {
+      settings.selectAccount(added.address);
+      return `Account ${name} ${verb}; it signs from now on`;
+    }
+    settings.selectAccount(signer.address);
+    return `Account ${name} ${verb}. ${signer.name || signer.address} still signs; “Sign with this account” on ${name}’s card changes that`;
+  }
+
   /** Reads the balance of `address` on the service in use (safe to call from an effect). */
   async loadBalance(address: string): Promise<void> {
     const client = untrack(() => {

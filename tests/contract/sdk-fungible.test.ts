@@ -3,20 +3,15 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, CHARLIE, http, sdkFor, startTestHost } from './support';
+import { ALICE, BOB, CHARLIE, http, isError, startSdkHost } from './support';
 
-const isError = (result: unknown) => (result as { isError?: boolean }).isError;
 const errorOf = (result: unknown) => (result as { error?: { details?: { section?: string; name?: string } } }).error;
 
 let host: RunningHost;
 let alice: Sdk;
 let bob: Sdk;
 
-beforeAll(async () => {
-  host = await startTestHost();
-  alice = sdkFor(host, '//Alice');
-  bob = sdkFor(host, '//Bob');
-});
+beforeAll(async () => ({ host, alice, bob } = await startSdkHost()));
 afterAll(() => host?.stop());
 
 async function newFungible(decimals = 2, tokenPrefix = 'GLD'): Promise<number> {

@@ -3,20 +3,13 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, CHARLIE, sdkFor, startTestHost } from './support';
-
-/** The status object carries isError (the 0.7.7 typings omit it). */
-const isError = (result: unknown) => (result as { isError?: boolean }).isError;
+import { ALICE, BOB, CHARLIE, isError, sdkFor, startSdkHost } from './support';
 
 let host: RunningHost;
 let alice: Sdk;
 let bob: Sdk;
 
-beforeAll(async () => {
-  host = await startTestHost();
-  alice = sdkFor(host, '//Alice');
-  bob = sdkFor(host, '//Bob');
-});
+beforeAll(async () => ({ host, alice, bob } = await startSdkHost()));
 afterAll(() => host?.stop());
 
 async function newCollection(extra: Record<string, unknown> = {}): Promise<number> {

@@ -17,6 +17,15 @@ export function sdkFor(host: RunningHost, uri = '//Alice') {
   return new Sdk({ baseUrl: host.url, signer: account(uri).signer, waitBetweenStatusRequestsInMs: 20, statusTotalTimeoutInMs: 10_000 });
 }
 
+/** The status object carries isError (the 0.7.7 typings omit it). */
+export const isError = (result: unknown) => (result as { isError?: boolean }).isError;
+
+/** A test host with SDK clients signing as //Alice and //Bob. */
+export async function startSdkHost(): Promise<{ host: RunningHost; alice: Sdk; bob: Sdk }> {
+  const host = await startTestHost();
+  return { host, alice: sdkFor(host, '//Alice'), bob: sdkFor(host, '//Bob') };
+}
+
 /** One signature-check thread (the pool is exercised; a test machine's cores are shared by many hosts). */
 export async function startTestHost(options: Partial<HostOptions> = {}): Promise<RunningHost> {
   return startHost({ port: 0, log: () => {}, verifyThreads: 1, ...options });

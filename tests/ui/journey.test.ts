@@ -92,7 +92,7 @@ describe('a new creator', () => {
     await expect.poll(() => page.getByTestId('mint-ready').textContent()).toBe('3 tokens ready to mint.');
     await page.getByRole('button', { name: 'Mint 3 tokens' }).click();
     await approve(page, { call: 'unique.createMultipleItemsEx' });
-    await expect.poll(() => page.getByTestId('minted-summary').textContent()).toContain('Minted 3: tokens 2, 3, 4');
+    await expect.poll(() => page.getByTestId('minted-summary').textContent()).toContain('Minted 3 tokens: 2–4.');
     expect(await page.locator('progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([3, 3]);
 
     // ---- nest Owl (2) into Fox (1), and see the bundle ----

@@ -89,10 +89,10 @@ describe('managing collections and tokens', () => {
     expect((await approve(page)).call).toBe('unique.setTransfersEnabledFlag');
     await expect.poll(() => ownership.getByTestId('transfers-state').textContent()).toBe('off');
 
-    // A bad address is refused at Build, in words, before any dialog opens.
+    // A bad address is refused before Build, in words naming the field, before any dialog opens.
     await ownership.getByLabel('New owner address').fill('not-an-address');
     await ownership.getByRole('button', { name: 'Change owner' }).click();
-    await expect.poll(() => ownership.getByRole('alert').textContent()).toBe('to: Invalid address: not-an-address');
+    await expect.poll(() => ownership.getByRole('alert').textContent()).toBe('New owner: "not-an-address" is not an account address');
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
 
     await ownership.getByLabel('New owner address').fill(BOB);

@@ -9,6 +9,7 @@ export type ErrorName =
   | 'ValidationError'
   | 'BadSignatureError'
   | 'BadPayloadError'
+  | 'BuildQueryError'
   | 'SubmitExtrinsicError'
   | 'InvalidSignerError'
   | 'VerificationFailedError'
@@ -26,6 +27,7 @@ const CODES: Record<ErrorName, string> = {
   ValidationError: 'UN01004',
   InvalidSignerError: 'UN01005',
   BadPayloadError: 'UN01006',
+  BuildQueryError: 'UN01007',
   NotFoundError: 'UN01008',
   VerificationFailedError: 'UN01009',
   CollectionNotFoundError: 'UN01013',
@@ -41,6 +43,7 @@ const STATUS: Record<ErrorName, number> = {
   ValidationError: 400,
   InvalidSignerError: 400,
   BadPayloadError: 400,
+  BuildQueryError: 400,
   NotFoundError: 404,
   VerificationFailedError: 400,
   CollectionNotFoundError: 404,

@@ -77,8 +77,12 @@ function operation(route: Route): Json {
 export function openApiDocument(routes: Route[], network: string, limits: ResolvedLimits): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
-    const path = `/${network}/v1${route.path}`;
-    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation(route) };
+    // Router parameters (`/query/:endpoint/...`) are OpenAPI path templates (`{endpoint}`).
+    const path = `/${network}/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const op = operation(route);
+    const inPath = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    if (inPath.length) op.parameters = [...inPath, ...((op.parameters as Json[] | undefined) ?? [])];
+    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: op };
   }
   return {
     openapi: '3.1.0',

@@ -1,6 +1,6 @@
 // The safe-URL rule for token images and links: only schemes an image may come from.
 import { describe, expect, it } from 'vitest';
-import { mediaUrl, safeMediaUrl } from './format';
+import { countText, fileSize, idRanges, mediaUrl, safeMediaUrl } from './format';
 
 describe('safeMediaUrl', () => {
   it('keeps web, IPFS, blob and data-image URLs, and paths of this site', () => {
@@ -46,5 +46,26 @@ describe('mediaUrl', () => {
     expect(mediaUrl({ url: 'https://example.com/a.png', fullUrl: 'https://example.com/a.png' })).toBe('https://example.com/a.png');
     expect(mediaUrl({ url: 'javascript:alert(1)', fullUrl: 'javascript:alert(1)' })).toBeNull();
     expect(mediaUrl(null)).toBeNull();
+  });
+});
+
+describe('counts, id lists and sizes in words', () => {
+  it('makes the noun agree with the count', () => {
+    expect([0, 1, 2].map((n) => countText(n, 'token'))).toEqual(['0 tokens', '1 token', '2 tokens']);
+    expect(countText(1, 'batch', 'batches')).toBe('1 batch');
+  });
+
+  it('writes runs of three or more ids as ranges', () => {
+    expect(idRanges([])).toBe('');
+    expect(idRanges([1, 2])).toBe('1, 2');
+    expect(idRanges([1, 2, 3, 5, 7, 8, 9, 10])).toBe('1–3, 5, 7–10');
+  });
+
+  it('gives sizes in bytes, KB and MB', () => {
+    expect(fileSize(1)).toBe('1 byte');
+    expect(fileSize(812)).toBe('812 bytes');
+    expect(fileSize(340 * 1024)).toBe('340 KB');
+    expect(fileSize(Math.round(10.8 * 1024 * 1024))).toBe('10.8 MB');
+    expect(fileSize(20 * 1024 * 1024)).toBe('20 MB');
   });
 });

@@ -87,6 +87,31 @@ export function imageInput(value: string | null | undefined): { ipfsCid: string 
   return { url: text };
 }
 
+/** "1 token", "2 tokens", "0 tokens": a count with its noun agreeing. */
+export function countText(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+
+/** Ids as a person reads them: runs of three or more as ranges (`[1, 2, 3, 5]` → "1–3, 5"). */
+export function idRanges(ids: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < ids.length; ) {
+    let end = i;
+    while (end + 1 < ids.length && ids[end + 1] === ids[end] + 1) end++;
+    if (end - i >= 2) parts.push(`${ids[i]}–${ids[end]}`);
+    else for (let k = i; k <= end; k++) parts.push(String(ids[k]));
+    i = end + 1;
+  }
+  return parts.join(', ');
+}
+
+/** A file size as file managers show it: "812 bytes", "340 KB", "10.8 MB" (1 KB = 1024 bytes). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return countText(bytes, 'byte');
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
+
 /** `1234.5` OPL with the unit; amounts arrive as decimal strings already scaled. */
 export function amountText(amount: { amount: string; unit: string } | null | undefined): string {
   if (!amount) return '';
@@ -116,6 +141,8 @@ const CALL_TITLES: Record<string, string> = {
   'balances.transferKeepAlive': 'Transfer funds',
   'balances.transferAllowDeath': 'Transfer funds',
   'unique.createCollectionEx': 'Create a collection',
+  'unique.createMultipleItems': 'Mint tokens',
+  'unique.repartition': 'Repartition a token',
   'unique.destroyCollection': 'Destroy a collection',
   'unique.createItem': 'Mint a token',
   'unique.createMultipleItemsEx': 'Mint tokens',

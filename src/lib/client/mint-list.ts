@@ -1,6 +1,10 @@
 // Many tokens from a list: a JSON file (an array of tokens) or CSV text (a header row, one token
-// per line). Pure: parsing only; uploads and minting are the page's. Every problem is reported
-// with its row, so a person can fix the file.
+// per line). Pure: parsing and checking only; uploads and minting are the page's. Every row is
+// checked as the service would check it (attribute values against the schema, owner addresses),
+// and every problem is reported where it is (CSV line and column, or JSON token), so a person can
+// fix the file before anything is signed.
+import { accountAddress } from './address';
+import { attributeValue, missingAttributes } from './attribute-value';
 import { imageInput, isCid } from './format';
 import type { AttributeSchema, CollectionSchema, Property } from './types';
 
@@ -23,44 +27,72 @@ export interface MintListResult {
   errors: string[];
 }
 
-/** A CSV parser for the files people export from spreadsheets: quotes, doubled quotes, CRLF. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+/** One CSV record and the line of the text it starts on (a quoted cell may span lines). */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export interface CsvResult {
+  rows: CsvRow[];
+  errors: string[];
+}
+
+/**
+ * A CSV parser for the files people export from spreadsheets: quotes, doubled quotes, CRLF,
+ * comma, semicolon or tab. Blank lines are skipped (their numbers still count). A quote that
+ * opens a cell and never closes is an error naming its line, and the rows from there on are
+ * dropped: everything after it would otherwise become one cell.
+ */
+export function parseCsv(text: string): CsvResult {
+  const rows: CsvRow[] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let quoteLine = 1;
   const source = text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(source);
+  const endRow = () => {
+    row.push(cell.trim());
+    if (row.some((v) => v !== '')) rows.push({ line: rowLine, cells: row });
+    row = [];
+    cell = '';
+  };
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
+    const newline = c === '\n' || c === '\r';
+    if (newline && c === '\r' && source[i + 1] === '\n') i++;
     if (quoted) {
       if (c === '"' && source[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (c === '"') quoted = false;
-      else cell += c;
+      else cell += newline ? '\n' : c;
     } else if (c === '"' && cell.trim() === '') {
       quoted = true;
+      quoteLine = line;
       cell = '';
     } else if (c === delimiter) {
       row.push(cell.trim());
       cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      row.push(cell.trim());
-      if (row.some((v) => v !== '')) rows.push(row);
-      row = [];
-      cell = '';
+    } else if (newline) {
+      endRow();
+      rowLine = line + 1;
     } else cell += c;
+    if (newline) line++;
   }
-  row.push(cell.trim());
-  if (row.some((v) => v !== '')) rows.push(row);
-  return rows;
+  if (quoted) {
+    return { rows, errors: [`Line ${quoteLine}: the quote that opens this cell is never closed (a cell that starts with " ends with ")`] };
+  }
+  endRow();
+  return { rows, errors: [] };
 }
 
-/** Comma unless the first line has more semicolons or tabs (European spreadsheets, TSV). */
+/** Comma unless the first line with text has more semicolons or tabs (European spreadsheets, TSV). */
 function detectDelimiter(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
+  const first = text.split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
   const count = (c: string) => first.split(c).length - 1;
   const candidates: [string, number][] = [
     [',', count(',')],
@@ -71,33 +103,9 @@ function detectDelimiter(text: string): string {
   return candidates[0][1] > 0 ? candidates[0][0] : ',';
 }
 
-const NUMBER_TYPES = new Set(['number', 'integer', 'float', 'timestamp']);
-
 function attributeByName(schema: CollectionSchema | null | undefined, name: string): AttributeSchema | undefined {
   const wanted = name.trim().toLowerCase();
   return Object.values(schema?.attributesSchema ?? {}).find((a) => Object.values(a.name).some((n) => String(n).toLowerCase() === wanted));
-}
-
-/** A typed attribute value from text, as the schema wants it. */
-export function attributeValue(definition: AttributeSchema, raw: unknown): unknown {
-  const one = (value: unknown): unknown => {
-    if (typeof value !== 'string') return value;
-    const text = value.trim();
-    // Enum values are matched by the service; numeric ones are compared as numbers.
-    if (definition.enumValues) return NUMBER_TYPES.has(definition.type) && text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
-    if (definition.type === 'boolean') return /^(true|yes|1)$/i.test(text);
-    if (NUMBER_TYPES.has(definition.type)) {
-      const n = Number(text);
-      if (text === '' || !Number.isFinite(n)) throw new Error(`"${text}" is not a number`);
-      return n;
-    }
-    return text;
-  };
-  if (definition.isArray) {
-    const list = Array.isArray(raw) ? raw : String(raw).split(/[|;]/).map((s) => s.trim()).filter(Boolean);
-    return list.map(one);
-  }
-  return one(raw);
 }
 
 /** An image column: a picked file's name, a CID or a URL. */
@@ -106,35 +114,81 @@ function imageCell(value: string, fileNames: ReadonlySet<string>): Pick<MintItem
   if (text === '') return {};
   if (fileNames.has(text)) return { imageFile: text };
   if (!isCid(text) && !/^(https?:|ipfs:|data:|\/)/i.test(text)) {
-    throw new Error(`image "${text}" is not a URL, a CID, or the name of one of the picked image files`);
+    throw new Error(`"${text}" is not a URL, a CID, or the name of one of the picked image files`);
   }
   return { image: imageInput(text) };
 }
 
 const KNOWN_COLUMNS = ['name', 'description', 'image', 'owner'];
+/** The columns of a list without a header row. */
+const DEFAULT_HEADER = ['name', 'image', 'description'];
+
+type Column = { title: string } & (
+  | { kind: 'name' | 'description' | 'image' | 'owner' }
+  | { kind: 'property'; key: string }
+  | { kind: 'attribute'; name: string; definition: AttributeSchema }
+  | { kind: 'unknown' }
+);
+
+function columnOf(header: string, schema: CollectionSchema | null | undefined): Column {
+  const title = header.trim();
+  const lower = title.toLowerCase();
+  if (KNOWN_COLUMNS.includes(lower)) return { title, kind: lower as 'name' | 'description' | 'image' | 'owner' };
+  if (lower.startsWith('prop:')) return { title, kind: 'property', key: title.slice(5) };
+  const attribute = attributeByName(schema, lower.startsWith('attr:') ? lower.slice(5) : lower);
+  if (attribute) return { title, kind: 'attribute', name: attribute.name._, definition: attribute };
+  return { title, kind: 'unknown' };
+}
+
+/** Runs `fill`; what it throws becomes a problem `where: message` (every field of a row is checked, not only its first bad one). */
+function check(problems: string[], where: string, fill: () => void): void {
+  try {
+    fill();
+  } catch (error) {
+    problems.push(`${where}: ${(error as Error).message}`);
+  }
+}
+
+/** The problem of a token that gives some attributes (`given`, by name) but not every required one, or null. */
+function missingProblem(schema: CollectionSchema | null | undefined, given: string[], where: string): string | null {
+  const missing = missingAttributes(schema?.attributesSchema, given);
+  if (missing.length === 0) return null;
+  return `${where}: ${missing.join(', ')} ${missing.length > 1 ? 'need values' : 'needs a value'} (the schema requires ${missing.length > 1 ? 'them' : 'it'} once a token has attributes)`;
+}
+
+function fillCell(item: MintItem, column: Column, value: string, fileNames: ReadonlySet<string>): void {
+  switch (column.kind) {
+    case 'name':
+      item.data.name = { _: value };
+      break;
+    case 'description':
+      item.data.description = { _: value };
+      break;
+    case 'owner':
+      item.owner = accountAddress(value);
+      break;
+    case 'image':
+      setImage(item, imageCell(value, fileNames));
+      break;
+    case 'property':
+      (item.properties ??= []).push({ key: column.key, value });
+      break;
+    case 'attribute':
+      (item.data.attributes ??= {})[column.name] = attributeValue(column.definition, value);
+      break;
+  }
+}
 
 function fromCsv(text: string, schema: CollectionSchema | null | undefined, fileNames: ReadonlySet<string>): MintListResult {
-  const rows = parseCsv(text);
+  const { rows, errors: csvErrors } = parseCsv(text);
+  if (csvErrors.length) return { items: [], errors: csvErrors };
   const errors: string[] = [];
   const items: MintItem[] = [];
   if (rows.length === 0) return { items, errors: ['The list is empty'] };
-  const first = rows[0].map((c) => c.toLowerCase());
+  const first = rows[0].cells.map((c) => c.toLowerCase());
   const hasHeader = first.includes('name') || first.includes('image');
-  const header = hasHeader ? rows[0] : ['name', 'image', 'description'];
+  const columns = (hasHeader ? rows[0].cells : DEFAULT_HEADER).map((title) => columnOf(title, schema));
   const body = hasHeader ? rows.slice(1) : rows;
-  type Column =
-    | { kind: 'name' | 'description' | 'image' | 'owner' }
-    | { kind: 'property'; key: string }
-    | { kind: 'attribute'; name: string; definition: AttributeSchema }
-    | { kind: 'unknown'; title: string };
-  const columns = header.map((title): Column => {
-    const lower = title.trim().toLowerCase();
-    if (KNOWN_COLUMNS.includes(lower)) return { kind: lower as 'name' | 'description' | 'image' | 'owner' };
-    if (lower.startsWith('prop:')) return { kind: 'property', key: title.trim().slice(5) };
-    const attribute = attributeByName(schema, lower.startsWith('attr:') ? lower.slice(5) : lower);
-    if (attribute) return { kind: 'attribute', name: attribute.name._, definition: attribute };
-    return { kind: 'unknown', title };
-  });
   const unknown = columns.flatMap((c) => (c.kind === 'unknown' ? [c.title] : []));
   if (unknown.length) {
     const attributes = Object.values(schema?.attributesSchema ?? {}).map((a) => a.name._);
@@ -145,43 +199,24 @@ function fromCsv(text: string, schema: CollectionSchema | null | undefined, file
     );
     return { items, errors };
   }
-  body.forEach((cells, index) => {
-    const line = index + (hasHeader ? 2 : 1);
+  for (const { line, cells } of body) {
+    const problems: string[] = [];
     const item: MintItem = { data: {} };
-    try {
-      columns.forEach((column, i) => {
-        const value = cells[i] ?? '';
-        if (value === '') return;
-        switch (column.kind) {
-          case 'name':
-            item.data.name = { _: value };
-            break;
-          case 'description':
-            item.data.description = { _: value };
-            break;
-          case 'owner':
-            item.owner = value;
-            break;
-          case 'image':
-            setImage(item, imageCell(value, fileNames));
-            break;
-          case 'property':
-            (item.properties ??= []).push({ key: column.key, value });
-            break;
-          case 'attribute':
-            try {
-              (item.data.attributes ??= {})[column.name] = attributeValue(column.definition, value);
-            } catch (e) {
-              throw new Error(`${column.name}: ${(e as Error).message}`);
-            }
-            break;
-        }
-      });
-      items.push(item);
-    } catch (error) {
-      errors.push(`Line ${line}: ${(error as Error).message}`);
+    // Cells past the last column would be lost: most often a comma inside an unquoted value.
+    const used = cells.length - [...cells].reverse().findIndex((c) => c !== '');
+    if (used > columns.length) {
+      problems.push(`Line ${line}: ${used} cells, but the list has ${columns.length} columns (a value with a comma needs quotes around it)`);
     }
-  });
+    columns.forEach((column, i) => {
+      const value = cells[i] ?? '';
+      if (value !== '') check(problems, `Line ${line}, column ${column.title}`, () => fillCell(item, column, value, fileNames));
+    });
+    const given = columns.flatMap((column, i) => (column.kind === 'attribute' && cells[i] ? [column.name] : []));
+    const missing = missingProblem(schema, given, `Line ${line}`);
+    if (missing) problems.push(missing);
+    if (problems.length) errors.push(...problems);
+    else items.push(item);
+  }
   if (items.length === 0 && errors.length === 0) errors.push('The list has a header but no tokens');
   return { items, errors };
 }
@@ -195,6 +230,25 @@ function text(value: unknown): { _: string } | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'object' && value !== null && '_' in value) return value as { _: string };
   return { _: String(value) };
+}
+
+/** `data.attributes` of a JSON token, each checked against the schema (an unknown name is a problem too). */
+function jsonAttributes(raw: Record<string, unknown>, schema: CollectionSchema | null | undefined, problems: string[], where: string): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  const given: string[] = [];
+  const known = Object.values(schema?.attributesSchema ?? {}).map((a) => a.name._);
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null) continue;
+    const definition = attributeByName(schema, key);
+    if (definition) given.push(definition.name._);
+    check(problems, `${where}, attribute ${key}`, () => {
+      if (!definition) throw new Error(`the collection schema has no such attribute${known.length ? ` (it has ${known.join(', ')})` : ''}`);
+      attributes[definition.name._] = attributeValue(definition, value);
+    });
+  }
+  const missing = missingProblem(schema, given, where);
+  if (missing) problems.push(missing);
+  return attributes;
 }
 
 function fromJson(value: unknown, schema: CollectionSchema | null | undefined, fileNames: ReadonlySet<string>): MintListResult {
@@ -212,27 +266,21 @@ function fromJson(value: unknown, schema: CollectionSchema | null | undefined, f
     // The API's own item shape {owner?, data, properties?} is taken as it is.
     const data = (typeof record.data === 'object' && record.data !== null ? record.data : record) as Record<string, unknown>;
     const item: MintItem = { data: {} };
-    try {
-      const name = text(data.name);
-      const description = text(data.description);
-      if (name) item.data.name = name;
-      if (description) item.data.description = description;
-      if (typeof data.image === 'string') setImage(item, imageCell(data.image, fileNames));
-      else if (data.image && typeof data.image === 'object') item.data.image = data.image as MintItem['data']['image'];
-      if (data.attributes && typeof data.attributes === 'object') {
-        const attributes: Record<string, unknown> = {};
-        for (const [key, raw] of Object.entries(data.attributes as Record<string, unknown>)) {
-          const definition = attributeByName(schema, key);
-          attributes[definition?.name._ ?? key] = definition ? attributeValue(definition, raw) : raw;
-        }
-        item.data.attributes = attributes;
-      }
-      if (typeof record.owner === 'string' && record.owner) item.owner = record.owner;
-      if (Array.isArray(record.properties)) item.properties = record.properties as Property[];
-      items.push(item);
-    } catch (error) {
-      errors.push(`${where}: ${(error as Error).message}`);
+    const problems: string[] = [];
+    const name = text(data.name);
+    const description = text(data.description);
+    if (name) item.data.name = name;
+    if (description) item.data.description = description;
+    if (typeof data.image === 'string') check(problems, `${where}, image`, () => setImage(item, imageCell(data.image as string, fileNames)));
+    else if (data.image && typeof data.image === 'object') item.data.image = data.image as MintItem['data']['image'];
+    if (data.attributes && typeof data.attributes === 'object') {
+      const attributes = jsonAttributes(data.attributes as Record<string, unknown>, schema, problems, where);
+      if (Object.keys(attributes).length) item.data.attributes = attributes;
     }
+    if (record.owner !== undefined && record.owner !== null && record.owner !== '') check(problems, `${where}, owner`, () => (item.owner = accountAddress(String(record.owner))));
+    if (Array.isArray(record.properties)) item.properties = record.properties as Property[];
+    if (problems.length) errors.push(...problems);
+    else items.push(item);
   });
   return { items, errors };
 }
@@ -244,6 +292,7 @@ function fromJson(value: unknown, schema: CollectionSchema | null | undefined, f
 export function parseMintList(source: string, schema?: CollectionSchema | null, fileNames: Iterable<string> = []): MintListResult {
   const names = new Set(fileNames);
   const trimmed = source.trim();
+  // CSV keeps its leading lines, so line numbers are the file's.
   if (trimmed === '') return { items: [], errors: ['The list is empty'] };
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
     let value: unknown;
@@ -254,7 +303,7 @@ export function parseMintList(source: string, schema?: CollectionSchema | null, 
     }
     return fromJson(value, schema, names);
   }
-  return fromCsv(trimmed, schema, names);
+  return fromCsv(source, schema, names);
 }
 
 /** One token per picked image, named after the file (`fox.png` → "fox"). */

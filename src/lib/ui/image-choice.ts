@@ -1,7 +1,8 @@
 // What a person chose as an image (a file to upload, a URL, a CID, or nothing) and how it
 // becomes the `{ipfsCid}` / `{url}` object of the schema.
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../api/limits';
 import type { RestClient } from '../client/client';
-import { imageInput, isCid } from '../client/format';
+import { fileSize, imageInput, isCid } from '../client/format';
 
 export interface ImageChoice {
   kind: 'none' | 'file' | 'url' | 'cid';
@@ -13,10 +14,43 @@ export function noImage(kind: ImageChoice['kind'] = 'none'): ImageChoice {
   return { kind, file: null, text: '' };
 }
 
+/** The most the service's file store takes in one upload (the API's own default limit). */
+export const MAX_IMAGE_BYTES = DEFAULT_MAX_UPLOAD_BYTES;
+/** Above this an image is pointed out before upload: everyone who views the token downloads it. */
+export const LARGE_IMAGE_BYTES = 5 * 1024 * 1024;
+
+type Sized = Pick<File, 'name' | 'size'>;
+
+/** `files` as a message names them: "This image is 10.8 MB" for the one of a form, else by name. */
+function sizes(files: readonly Sized[], named: boolean): string {
+  if (!named && files.length === 1) return `This image is ${fileSize(files[0].size)}`;
+  return files.map((f) => `${f.name} is ${fileSize(f.size)}`).join(', ');
+}
+
+/**
+ * What to tell the person about the size of images they picked, before anything is uploaded: a
+ * `problem` for files the service would refuse, a `note` for large ones (still allowed). `named`
+ * names each file (a list's images) instead of "This image".
+ */
+export function imageSizeCheck(files: readonly Sized[], named = false): { problem: string | null; note: string | null } {
+  const tooLarge = files.filter((f) => f.size > MAX_IMAGE_BYTES);
+  const large = files.filter((f) => f.size > LARGE_IMAGE_BYTES && f.size <= MAX_IMAGE_BYTES);
+  return {
+    problem: tooLarge.length ? `${sizes(tooLarge, named)}, and the service takes files up to ${fileSize(MAX_IMAGE_BYTES)}: choose a smaller copy` : null,
+    note: large.length
+      ? `${sizes(large, named)}: everyone who views the token downloads it, and images above ${fileSize(LARGE_IMAGE_BYTES)} load slowly. ` +
+        `The service takes files up to ${fileSize(MAX_IMAGE_BYTES)}.`
+      : null
+  };
+}
+
 /** A reason the choice cannot be used, or null. */
 export function imageProblem(choice: ImageChoice): string | null {
   if (choice.kind === 'file' && !choice.file) return 'Choose an image file to upload';
-  if (choice.kind === 'file' && choice.file && choice.file.size > 20 * 1024 * 1024) return 'The image is larger than 20 MB';
+  if (choice.kind === 'file' && choice.file) {
+    const { problem } = imageSizeCheck([choice.file]);
+    if (problem) return problem;
+  }
   if (choice.kind === 'url' && !/^(https?:\/\/|\/|data:image\/)/i.test(choice.text.trim())) return 'Give the image as a web address starting with https://';
   if (choice.kind === 'cid' && !isCid(choice.text.trim().replace(/^ipfs:\/\//, ''))) return 'This is not an IPFS CID (it starts with Qm… or b…)';
   return null;

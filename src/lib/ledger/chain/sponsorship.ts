@@ -16,7 +16,7 @@ interface Sponsorable {
 }
 
 /** The chain's transfer and approve baskets: per token, per signer (Fungible), per token and signer (ReFungible). */
-function tokenSlot(what: string, tokenId: number, signer: Address): (mode: CollectionMode) => string {
+export function tokenSlot(what: string, tokenId: number, signer: Address): (mode: CollectionMode) => string {
   return (mode) => (mode === 'NFT' ? `${what}:${tokenId}` : mode === 'Fungible' ? `${what}:ft:${signer}` : `${what}:${tokenId}:${signer}`);
 }
 

@@ -1,5 +1,5 @@
 // Attribute inputs of a mint form → `data.attributes` keyed by attribute name.
-import { attributeValue } from '../../client/mint-list';
+import { attributeValue } from '../../client/attribute-value';
 import type { AttributeSchema } from '../../client/types';
 
 export function attributesFromForm(schema: Record<string, AttributeSchema>, values: Record<string, string | boolean>): Record<string, unknown> {
