@@ -200,6 +200,26 @@ describe('the creator app, second pass', () => {
     expect(await page.getByRole('article', { name: 'Ada' }).getByText('Signs now').count()).toBe(1);
     expect(errors).toEqual([]);
   });
+  it('found meanwhile: a collection with attributes and no cover image is created (the schema gets an empty cover)', async () => {
+    await nav(page, 'Collections');
+    await page.getByRole('link', { name: 'Create collection' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('No cover');
+    await page.getByLabel('Token prefix').fill('NOC');
+    await page.getByLabel('Description').fill('Attributes without a cover image');
+    await page.getByRole('button', { name: 'Add attribute' }).click();
+    await page.getByLabel('Attribute 1 name').fill('color');
+    await page.getByLabel('Allowed values').fill('red, green');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await approve(page, { password: PASSWORD, call: 'unique.createCollectionEx' });
+    await page.waitForURL(/\/collections\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'No cover' }).waitFor();
+    const id = Number(/\/collections\/(\d+)$/.exec(page.url())![1]);
+    const stored = await page.evaluate(async (collectionId) => (await fetch(`/sandbox/v1/collections?collectionId=${collectionId}`)).json(), id);
+    expect(Object.keys(stored.schema.attributesSchema).length).toBe(1);
+    expect(stored.schema.coverPicture).toEqual({ urlInfix: '', fullUrl: '' });
+    expect(await page.getByRole('img', { name: 'Cover of No cover (no image)', exact: true }).count()).toBe(1);
+  });
+
   it('bug 4: an unreachable network is said in words and not switched to unless confirmed', async () => {
     const sandbox = `${preview.url}sandbox/v1`;
     const unreachable = `http://127.0.0.1:${await closedPort()}/v1`;
