@@ -3,7 +3,7 @@
 import { effectiveLimits } from '../ledger/access';
 import type { RuleSet } from '../ledger/rules';
 import type { QueryTx } from '../ledger/store';
-import type { ExtrinsicRecord, LedgerEvent } from '../ledger/types';
+import type { Call, ExtrinsicRecord, LedgerEvent } from '../ledger/types';
 import { limitsJson } from './present/collection';
 import { piecesParsed } from './routes/pieces';
 
@@ -78,5 +78,25 @@ export async function parsedResult(record: ExtrinsicRecord, tx: QueryTx, rules: 
     }
     case 'balances.transferKeepAlive':
       return { from: record.signer, to: call.args.dest, amount: call.args.value.toString() };
+    case 'utility.batch':
+    case 'utility.batchAll':
+      return { callResults: await batchCallResults(record, call.args.calls, tx, rules) };
   }
+}
+
+/** Each completed call of a batch with its own parsed: its events are those before its ItemCompleted. */
+async function batchCallResults(record: ExtrinsicRecord, calls: Call[], tx: QueryTx, rules: RuleSet): Promise<unknown[]> {
+  const results: unknown[] = [];
+  let events: LedgerEvent[] = [];
+  for (const event of record.events) {
+    if (event.section !== 'utility' || event.method !== 'ItemCompleted') {
+      events.push(event);
+      continue;
+    }
+    const call: Call = calls[results.length];
+    const [section, method]: string[] = call.name.split('.');
+    results.push({ method: { section, method }, parsed: (await parsedResult({ ...record, call, events }, tx, rules)) ?? null });
+    events = [];
+  }
+  return results;
 }

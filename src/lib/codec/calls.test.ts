@@ -2,7 +2,7 @@ import { TypeRegistry } from '@polkadot/types';
 import { describe, expect, it } from 'vitest';
 import type { Call, CallName, Property, PropertyKeyPermission } from '../ledger/types';
 import { isEthereumAddress } from './address';
-import { CallDecodeError, CallEncodeError, callIndexOf, decodeCall, encodeCall } from './calls';
+import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callIndexOf, decodeCall, encodeCall } from './calls';
 import { fromHex, toHex } from './hash';
 import { tokenNestingAddress } from './nesting';
 
@@ -507,6 +507,9 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
         ['MultiAddress', isEthereumAddress(c.args.dest) ? { Address20: c.args.dest } : { Id: c.args.dest }],
         ['Compact<u128>', c.args.value]
       ];
+    case 'utility.batch':
+    case 'utility.batchAll':
+      throw new Error('batches are checked against their parts in their own test');
   }
 }
 
@@ -602,3 +605,31 @@ describe('encodeCall errors', () => {
     expect(() => encodeCall(call as unknown as Call)).toThrow(message);
   });
 });
+
+describe('utility.batch / utility.batchAll', () => {
+  const parts = SAMPLES.slice(0, 3);
+  it.each(['utility.batch', 'utility.batchAll'] as const)('%s is the utility index, a compact count and the encoded calls', (name) => {
+    const call = { name, args: { calls: parts } } as Call;
+    const expected = concatBytesForTest([
+      new Uint8Array([UTILITY_PALLET, name === 'utility.batch' ? 0 : 2, parts.length << 2]),
+      ...parts.map((p) => encodeCall(p))
+    ]);
+    expect(toHex(encodeCall(call))).toBe(toHex(expected));
+    expect(decodeCall(encodeCall(call))).toEqual(call);
+  });
+
+  it('refuses a batch inside a batch, encoding and decoding', () => {
+    const inner = { name: 'utility.batch', args: { calls: parts } } as Call;
+    expect(() => encodeCall({ name: 'utility.batchAll', args: { calls: [inner] } })).toThrow(CallEncodeError);
+    const forged = concatBytesForTest([new Uint8Array([UTILITY_PALLET, 2, 1 << 2]), encodeCall(inner)]);
+    expect(() => decodeCall(forged)).toThrow(CallDecodeError);
+  });
+
+  it('refuses an unknown call inside a batch', () => {
+    expect(() => decodeCall(new Uint8Array([UTILITY_PALLET, 0, 1 << 2, 250, 0]))).toThrow(CallDecodeError);
+  });
+});
+
+function concatBytesForTest(parts: Uint8Array[]): Uint8Array {
+  return Uint8Array.from(parts.flatMap((p) => [...p]));
+}

@@ -72,6 +72,8 @@ import type {
 
 export const BALANCES_PALLET = 10;
 export const UNIQUE_PALLET = 61;
+/** pallet_utility's index in the Unique runtime (runtime/common/construct_runtime.rs). */
+export const UTILITY_PALLET = 156;
 
 /** Bytes that are not a call this ledger knows. */
 export class CallDecodeError extends Error {
@@ -333,6 +335,27 @@ interface CallSpec<N extends CallName> {
 
 const collectionIdOnly = Struct({ collectionId: u32 });
 
+const UTILITY_CALLS = new Set<CallName>(['utility.batch', 'utility.batchAll']);
+
+/** A call inside a batch: index bytes then arguments; a batch inside a batch is refused (depth 1). */
+const batchedCall: Codec<Call> = createCodecOf(
+  (call: Call) => {
+    const spec = CALLS[call?.name] as CallSpec<CallName> | undefined;
+    if (!spec) throw new ScaleError(`unknown call ${String(call?.name)}`);
+    if (UTILITY_CALLS.has(call.name)) throw new ScaleError('a batch cannot contain another batch');
+    return concatBytes([new Uint8Array([spec.pallet, spec.index]), spec.args.enc(call.args)]);
+  },
+  (input) => {
+    const pallet = u8.dec(input);
+    const index = u8.dec(input);
+    const name = BY_INDEX.get(pallet * 256 + index);
+    if (!name) throw new ScaleError(`unknown call index ${index} in pallet ${pallet}`);
+    if (UTILITY_CALLS.has(name)) throw new ScaleError('a batch cannot contain another batch');
+    return { name, args: (CALLS[name].args as Codec<unknown>).dec(input) } as Call;
+  }
+);
+const batchedCalls = Struct({ calls: vec(batchedCall) });
+
 const CALLS: { [N in CallName]: CallSpec<N> } = {
   'unique.createCollectionEx': { pallet: UNIQUE_PALLET, index: 1, args: Struct({ data: createCollectionData }) },
   'unique.destroyCollection': { pallet: UNIQUE_PALLET, index: 2, args: collectionIdOnly },
@@ -408,7 +431,9 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     args: Struct({ collectionId: u32, permissions: collectionPermissions })
   },
   'unique.repartition': { pallet: UNIQUE_PALLET, index: 27, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
-  'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) }
+  'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) },
+  'utility.batch': { pallet: UTILITY_PALLET, index: 0, args: batchedCalls },
+  'utility.batchAll': { pallet: UTILITY_PALLET, index: 2, args: batchedCalls }
 };
 
 const BY_INDEX = new Map<number, CallName>(

@@ -8,12 +8,14 @@ import { FUNGIBLE_CALLS } from './fungible/calls';
 import { REFUNGIBLE_CALLS, repartitionUnsupported } from './refungible/calls';
 import { TOKEN_CALLS } from './tokens/index';
 import type { Call, CallName, CollectionMode } from './types';
+import { utilityCalls } from './utility';
 
 const HANDLERS: CallHandlers = {
   ...COLLECTION_CALLS,
   ...TOKEN_CALLS,
   'unique.repartition': repartitionUnsupported,
-  'balances.transferKeepAlive': transferKeepAlive
+  'balances.transferKeepAlive': transferKeepAlive,
+  ...utilityCalls((ctx, call) => dispatchCall(ctx, call))
 };
 
 const MODE_HANDLERS: Record<Exclude<CollectionMode, 'NFT'>, CallHandlers> = {

@@ -259,6 +259,10 @@ export interface CallArgs {
   'unique.burnFrom': { collectionId: number; from: Address; tokenId: number; value: bigint };
   'unique.repartition': { collectionId: number; tokenId: number; amount: bigint };
   'balances.transferKeepAlive': { dest: Address; value: bigint };
+  /** pallet_utility: dispatch in order, stop at the first failure (earlier calls stay). */
+  'utility.batch': { calls: Call[] };
+  /** pallet_utility: all or nothing. */
+  'utility.batchAll': { calls: Call[] };
 }
 
 export type CallName = keyof CallArgs;

@@ -1,6 +1,7 @@
 // The route table.
 import type { Route } from '../route';
 import { balanceRoutes } from './balance';
+import { batchRoutes } from './batch';
 import { collectionRoutes } from './collections';
 import { collectionV2Routes } from './collections-v2';
 import { collectionExtraRoutes } from './collection-extras';
@@ -13,5 +14,5 @@ import { tokenRoutes } from './tokens';
 import { tokenV2Routes } from './tokens-v2';
 
 export function allRoutes(): Route[] {
-  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes];
+  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...batchRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes];
 }

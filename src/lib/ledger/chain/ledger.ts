@@ -19,6 +19,7 @@ import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord } f
 import type { Head, InclusionResult } from './block';
 import type { BlockMode, ChainConfig } from './config';
 import { TransactionError } from './errors';
+import { refuseUndecodable } from './decodable';
 import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
@@ -195,13 +196,13 @@ export class Ledger {
   /** Length-and-weight fee (without deposits) of `call` as an extrinsic with this nonce. */
   inclusionFee(call: Call, nonce: number, immortal = false): bigint {
     const method = encodeCall(call);
-    return inclusionFee(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n));
+    return inclusionFee(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n), this.rules);
   }
 
   /** What `call` costs its signer in all (fee plus any deposit). */
   estimateCost(call: Call, nonce: number, immortal = false): bigint {
     const method = encodeCall(call);
-    return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n));
+    return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n), this.rules);
   }
 
   /** Build the signer payload of `call` for `address` (its canonical form). */
@@ -210,7 +211,7 @@ export class Ledger {
     const make = async (tx?: QueryTx) => {
       const head = await this.head(tx);
       const nonce = options.nonce ?? (await this.nextNonce(signer, tx));
-      return buildPayload(this.config, head, signer, call, nonce, options.immortal);
+      return buildPayload(this.config, head, signer, call, nonce, options.immortal, this.rules);
     };
     // The sole writer answers head and nonces from memory; a shared store is read in one transaction.
     return this.soleWriter ? make() : this.readWithPool(make);
@@ -371,12 +372,13 @@ export class Ledger {
 
   /** A payload whose signature is checked, with its hash and fee. */
   private verified(json: SignerPayloadJSON, signature: string, signer: Address, call: Call): Verified {
-    return { json, signer, call, ...signedExtrinsicOf(json, signature, signer, call) };
+    return { json, signer, call, ...signedExtrinsicOf(json, signature, signer, call, this.rules) };
   }
 
   /** Inside the signer's serial section: the chain checks, then the entry joins the pool (uncommitted). */
   private async admit(v: Verified, callbackUrl?: string): Promise<Waiting> {
     if (this.closed) throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset); submit again', { reason: 'Dropped' });
+    refuseUndecodable(v.call, this.rules);
     const { validUntil, reservedBy } = await this.readWithPool(async (tx) => {
       const head = await this.head(tx);
       const validUntil = await checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head);

@@ -20,6 +20,7 @@ import type { Head } from './block';
 import type { ChainConfig } from './config';
 import { TransactionError } from './errors';
 import { inclusionFee, totalCost } from './fees';
+import { RULE_SETS, type RuleSet } from '../rules';
 
 export interface BuiltPayload {
   signerPayloadJSON: SignerPayloadJSON;
@@ -33,7 +34,7 @@ export interface BuiltPayload {
 export const MAX_NONCE = 0xffff_ffff;
 
 /** The payload of `call` signed by `address` with `nonce`, checkpointed at `head`. */
-export function buildPayload(config: ChainConfig, head: Head, address: Address, call: Call, nonce: number, immortal = false): BuiltPayload {
+export function buildPayload(config: ChainConfig, head: Head, address: Address, call: Call, nonce: number, immortal = false, rules: RuleSet = RULE_SETS.spec): BuiltPayload {
   if (!Number.isSafeInteger(nonce) || nonce < 0 || nonce > MAX_NONCE) throw new TransactionError('BadPayload', `nonce must be a whole number from 0 to ${MAX_NONCE}, not ${nonce}`);
   const method = encodeCall(call);
   const era = immortal ? IMMORTAL_ERA : encodeMortalEra(config.eraPeriod, head.number);
@@ -53,7 +54,7 @@ export function buildPayload(config: ChainConfig, head: Head, address: Address, 
     signerPayloadJSON: json,
     signerPayloadRaw: signerPayloadRaw(json),
     signerPayloadHex: signerPayloadHex(payload),
-    fee: totalCost(call, signedExtrinsicLength(method.length, era.length, nonce, 0n))
+    fee: totalCost(call, signedExtrinsicLength(method.length, era.length, nonce, 0n), rules)
   };
 }
 
@@ -119,11 +120,11 @@ export async function checkPayloadAgainstChain(tx: QueryTx, config: ChainConfig,
  * The identity of a signed payload: its extrinsic hash, over the signer's public key (so every
  * spelling of one signer gives one hash), its nonce and its inclusion fee.
  */
-export function signedExtrinsicOf(json: SignerPayloadJSON, signature: string, signer: Address, call: Call): { hash: string; nonce: number; fee: bigint } {
+export function signedExtrinsicOf(json: SignerPayloadJSON, signature: string, signer: Address, call: Call, rules: RuleSet = RULE_SETS.spec): { hash: string; nonce: number; fee: bigint } {
   payloadEra(json);
   const nonce = Number.parseInt(json.nonce, 16);
   const method = fromHex(json.method);
   const era = fromHex(json.era);
   const hash = extrinsicHash(encodeSignedExtrinsic({ publicKey: publicKeyOf(signer), signature: fromHex(signature), era, nonce, tip: BigInt(json.tip), method }));
-  return { hash, nonce, fee: inclusionFee(call, signedExtrinsicLength(method.length, era.length, nonce, 0n)) };
+  return { hash, nonce, fee: inclusionFee(call, signedExtrinsicLength(method.length, era.length, nonce, 0n), rules) };
 }

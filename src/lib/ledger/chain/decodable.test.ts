@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { RULE_SETS } from '../rules';
+import type { Call } from '../types';
+import { refuseUndecodable, undecodableReason } from './decodable';
+import { TransactionError } from './errors';
+
+const properties = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `k${i}`, value: 'v' }));
+const set = (props: { key: string; value: string }[]): Call => ({ name: 'unique.setTokenProperties', args: { collectionId: 1, tokenId: 1, properties: props } });
+
+describe('undecodableReason', () => {
+  it('accepts the bounds themselves', () => {
+    expect(undecodableReason(set(properties(64)))).toBeNull();
+    expect(undecodableReason(set([{ key: 'k'.repeat(256), value: 'v'.repeat(32_768) }]))).toBeNull();
+  });
+
+  it('names each bound exceeded', () => {
+    expect(undecodableReason(set(properties(65)))).toMatch(/65 properties/);
+    expect(undecodableReason(set([{ key: 'é'.repeat(129), value: 'v' }]))).toMatch(/258 bytes/);
+    expect(undecodableReason(set([{ key: 'k', value: 'v'.repeat(32_769) }]))).toMatch(/32769 bytes/);
+  });
+
+  it('checks every item of a multiple mint and the keys of deletions', () => {
+    const items = [{ owner: 'x', properties: [] }, { owner: 'x', properties: properties(65) }];
+    expect(undecodableReason({ name: 'unique.createMultipleItemsEx', args: { collectionId: 1, items } })).not.toBeNull();
+    expect(undecodableReason({ name: 'unique.deleteCollectionProperties', args: { collectionId: 1, propertyKeys: ['k'.repeat(257)] } })).not.toBeNull();
+  });
+
+  it('checks every call of a batch, naming the one over a bound', () => {
+    expect(undecodableReason({ name: 'utility.batch', args: { calls: [set(properties(1)), set(properties(64))] } })).toBeNull();
+    expect(undecodableReason({ name: 'utility.batchAll', args: { calls: [set(properties(1)), set(properties(65))] } })).toMatch(/^call 1 of the batch has 65 properties/);
+  });
+});
+
+describe('refuseUndecodable', () => {
+  it('refuses under unique rules only', () => {
+    expect(() => refuseUndecodable(set(properties(65)), RULE_SETS.unique)).toThrow(TransactionError);
+    expect(() => refuseUndecodable(set(properties(65)), RULE_SETS.spec)).not.toThrow();
+  });
+});

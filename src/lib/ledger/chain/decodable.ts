@@ -1,0 +1,57 @@
+// The chain's bounded vectors: a call whose properties, keys or values exceed them cannot even be
+// decoded by the runtime, so under `--rules unique` it is refused before inclusion (no fee, nonce
+// unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call.
+import { MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
+import { byteLength } from '../properties';
+import type { RuleSet } from '../rules';
+import type { Call, Property } from '../types';
+import { TransactionError } from './errors';
+
+/** Every bounded list of a call (properties, keys or permissions) with its property keys and values. */
+function boundedLists(call: Call): { keys: string[]; values: string[] }[] {
+  const ofProperties = (properties: Property[]) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value) });
+  switch (call.name) {
+    case 'unique.createCollectionEx':
+      return [ofProperties(call.args.data.properties), { keys: call.args.data.tokenPropertyPermissions.map((p) => p.key), values: [] }];
+    case 'unique.createItem':
+    case 'unique.setCollectionProperties':
+    case 'unique.setTokenProperties':
+      return [ofProperties(call.args.properties)];
+    case 'unique.createMultipleItemsEx':
+    case 'unique.createMultipleItems':
+      return call.args.items.map((item) => ofProperties(item.properties));
+    case 'unique.deleteCollectionProperties':
+    case 'unique.deleteTokenProperties':
+      return [{ keys: call.args.propertyKeys, values: [] }];
+    case 'unique.setTokenPropertyPermissions':
+      return [{ keys: call.args.propertyPermissions.map((p) => p.key), values: [] }];
+    default:
+      return [];
+  }
+}
+
+/** Why the chain's runtime could not decode `call`, or null when every bounded vector fits. */
+export function undecodableReason(call: Call): string | null {
+  if (call.name === 'utility.batch' || call.name === 'utility.batchAll') {
+    for (const [index, inner] of call.args.calls.entries()) {
+      const reason = undecodableReason(inner);
+      if (reason) return `call ${index} of the batch has ${reason}`;
+    }
+    return null;
+  }
+  for (const { keys, values } of boundedLists(call)) {
+    if (keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
+    const longKey = keys.find((key) => byteLength(key) > MAX_PROPERTY_KEY_LENGTH);
+    if (longKey !== undefined) return `a property key of ${byteLength(longKey)} bytes (the chain's bound is ${MAX_PROPERTY_KEY_LENGTH})`;
+    const longValue = values.find((value) => byteLength(value) > MAX_PROPERTY_VALUE_LENGTH);
+    if (longValue !== undefined) return `a property value of ${byteLength(longValue)} bytes (the chain's bound is ${MAX_PROPERTY_VALUE_LENGTH})`;
+  }
+  return null;
+}
+
+/** Under `unique` rules, refuse a call the chain could not decode, before anything is charged. */
+export function refuseUndecodable(call: Call, rules: RuleSet): void {
+  if (rules.name !== 'unique') return;
+  const reason = undecodableReason(call);
+  if (reason) throw new TransactionError('BadPayload', `Could not decode the call: ${reason}; the chain refuses it before inclusion`, { reason: 'CannotDecode' });
+}

@@ -1,0 +1,100 @@
+// `common.batch` of the real @unique-nft/sdk 0.7.7 against the Node host: several calls signed
+// once as utility.batch (stops at the first failing call), and BuildBatch payloads submitted.
+import type Sdk from '@unique-nft/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../server/host';
+import { MAX_CALLS_PER_BATCH } from '../../src/lib/api/limits';
+import { ALICE, BOB, http, isError, startSdkHost } from './support';
+
+let host: RunningHost;
+let alice: Sdk;
+let bob: Sdk;
+
+beforeAll(async () => ({ host, alice, bob } = await startSdkHost()));
+afterAll(() => host?.stop());
+
+async function newCollection(owner = ALICE): Promise<number> {
+  const sdk = owner === ALICE ? alice : bob;
+  const result = await sdk.collection.create.submitWaitResult({ address: owner, name: 'Batch', description: 'Batch test', tokenPrefix: 'BAT' } as never);
+  expect(isError(result)).toBe(false);
+  return result.parsed!.collectionId;
+}
+
+const mintCall = (collectionId: number, owner = ALICE) => alice.token.create.batchCall({ address: ALICE, collectionId, owner, properties: [] } as never);
+
+describe('common.batch', () => {
+  it('mints and transfers in one extrinsic and reports each call parsed', async () => {
+    const collectionId = await newCollection();
+    expect(isError(await alice.token.create.submitWaitResult({ address: ALICE, collectionId } as never))).toBe(false);
+    const result = await alice.common.batch.submitWaitResult({
+      address: ALICE,
+      calls: [mintCall(collectionId), mintCall(collectionId), alice.token.transfer.batchCall({ address: ALICE, collectionId, tokenId: 1, to: BOB } as never)]
+    });
+    expect(isError(result)).toBe(false);
+    expect(result.parsed!.callResults).toEqual([
+      { method: { section: 'unique', method: 'createItem' }, parsed: { collectionId, tokenId: 2 } },
+      { method: { section: 'unique', method: 'createItem' }, parsed: { collectionId, tokenId: 3 } },
+      { method: { section: 'unique', method: 'transferFrom' }, parsed: expect.objectContaining({ collectionId, tokenId: 1, to: BOB }) }
+    ]);
+    expect((await alice.token.owner({ collectionId, tokenId: 1 })).owner).toBe(BOB);
+    expect((await alice.token.owner({ collectionId, tokenId: 3 })).owner).toBe(ALICE);
+  });
+
+  it('stops at the first failing call: earlier calls stay, later ones do not run, the extrinsic succeeds', async () => {
+    const collectionId = await newCollection();
+    // Bob's collection does not let Alice mint: the second call fails on the chain.
+    const bobsCollection = await newCollection(BOB);
+    const result = await alice.common.batch.submitWaitResult({
+      address: ALICE,
+      calls: [mintCall(collectionId), mintCall(bobsCollection), mintCall(collectionId)]
+    });
+    expect(isError(result)).toBe(false);
+    expect(result.parsed!.callResults).toEqual([{ method: { section: 'unique', method: 'createItem' }, parsed: { collectionId, tokenId: 1 } }]);
+    expect((await alice.collection.lastTokenId({ collectionId })).tokenId).toBe(1);
+    expect((await alice.collection.lastTokenId({ collectionId: bobsCollection })).tokenId).toBe(0);
+    const record = await http(host, 'GET', `/extrinsic/status?hash=${(result as unknown as { hash: string }).hash}`);
+    const events: Array<{ section: string; method: string; data?: unknown }> = record.body?.events ?? [];
+    const interrupted = events.find((e) => e.section === 'utility' && e.method === 'BatchInterrupted');
+    expect(interrupted?.data).toMatchObject({ index: 1 });
+    expect(events.some((e) => e.section === 'utility' && e.method === 'BatchCompleted')).toBe(false);
+  });
+
+  it('charges one fee over the whole encoded batch', async () => {
+    const collectionId = await newCollection();
+    const one = await alice.common.batch.getFee({ address: ALICE, calls: [mintCall(collectionId)] });
+    const two = await alice.common.batch.getFee({ address: ALICE, calls: [mintCall(collectionId), mintCall(collectionId)] });
+    expect(BigInt(one.fee.raw)).toBeGreaterThan(0n);
+    expect(BigInt(two.fee.raw)).toBeGreaterThan(BigInt(one.fee.raw));
+  });
+
+  it('refuses bad batches with a ValidationError before signing', async () => {
+    const collectionId = await newCollection();
+    const refused = async (body: unknown) => {
+      const answer = await http(host, 'POST', '/common/batching', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.name).toBe('ValidationError');
+      return answer.body.error.message as string;
+    };
+    await refused({ address: ALICE, calls: [] });
+    await refused({ address: ALICE, calls: 'x' });
+    expect(await refused({ address: ALICE, calls: [{ method: { section: 'utility', method: 'batch' }, rawPayload: {} }] })).toMatch(/cannot be batched/);
+    expect(await refused({ address: ALICE, calls: [{ method: { section: 'unique', method: 'createItem' }, rawPayload: { address: BOB, collectionId } }] })).toMatch(/signed by/);
+    const many = Array.from({ length: MAX_CALLS_PER_BATCH + 1 }, () => mintCall(collectionId));
+    expect(await refused({ address: ALICE, calls: many })).toMatch(/at most/);
+  });
+});
+
+describe('BuildBatch', () => {
+  it('builds consecutive payloads that can each be signed and submitted', async () => {
+    const collectionId = await newCollection();
+    const { payloads } = await alice.token.create.buildBatch([
+      { address: ALICE, collectionId },
+      { address: ALICE, collectionId }
+    ] as never);
+    expect(payloads).toHaveLength(2);
+    const first = await alice.token.create.submitWaitResult(payloads[0] as never);
+    const second = await alice.token.create.submitWaitResult(payloads[1] as never);
+    expect([isError(first), isError(second)]).toEqual([false, false]);
+    expect((await alice.collection.lastTokenId({ collectionId })).tokenId).toBe(2);
+  });
+});
