@@ -20,6 +20,15 @@ import {
 export const boundedString = (name: string, max: number = MAX_SHORT_TEXT_LENGTH) =>
   z.string({ error: `${name} must be a string` }).max(max, { error: `${name} must be at most ${max} characters long`, abort: true });
 
+/**
+ * A string of at most `max` UTF-16 code units, as the chain counts collection names and
+ * descriptions (zod's own `max` counts code points, so an emoji would count once, not twice).
+ */
+export const utf16Bounded = (name: string, max: number) =>
+  // The coarse bound refuses a huge string at once; the refinement is the exact rule.
+  boundedString(name, max * 2)
+    .refine((s) => s.length <= max, { error: (issue) => `${name} must be at most ${max} UTF-16 code units long, got ${String(issue.input).length}` });
+
 /** An array of at most `max` items. */
 export const boundedArray = <T extends z.ZodTypeAny>(name: string, item: T, max: number) =>
   z.array(item, { error: `${name} must be an array` }).max(max, { error: `${name} must have at most ${max} items` });

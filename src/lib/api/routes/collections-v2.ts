@@ -2,31 +2,25 @@
 // chain call as create collection, with the info encoded by content/encode-v2; the read is the
 // collection with its info decoded by content/decode-v2 (a v1 collection's converted).
 import { z } from 'zod';
-import { checkTokenPrefix } from '../../ledger/collections/create';
 import { MAX_COLLECTION_DESCRIPTION_LENGTH, MAX_COLLECTION_NAME_LENGTH } from '../../ledger/constants';
-import { DispatchError } from '../../ledger/errors';
-import type { CollectionRecord, CreateCollectionData } from '../../ledger/types';
+import type { CollectionRecord } from '../../ledger/types';
 import { collectionInfoV2Fields, type CollectionInfoV2 } from '../content/schema-v2';
 import { encodeCollectionV2 } from '../content/encode-v2';
 import { decodeCollectionV2, royaltiesV2 } from '../content/decode-v2';
 import { messageOf } from '../content/errors';
-import { validationError } from '../errors';
 import { collectionJson } from '../present/collection';
 import { mutation, read, type BuildContext } from '../route';
-import { address, boundedString, limits, mode, permissions, properties, propertyKeyPermissions, propertyPermission } from '../schemas';
-import { chainCall, collectionQuery, content } from './lookups';
+import { address, boundedString, limits, utf16Bounded, mode, permissions, properties, propertyKeyPermissions, propertyPermission } from '../schemas';
+import { checkPrefix, createCollectionChainCall } from './collections-write';
+import { collectionQuery, content } from './lookups';
 
 const TAG = 'collections';
-
-/** At most `max` UTF-16 code units, as the chain counts names (the coarse bound first). */
-const utf16Text = (name: string, max: number) =>
-  boundedString(name, max * 2).refine((s) => s.length <= max, { error: `${name} must be at most ${max} UTF-16 code units long` });
 
 const createCollectionV2Body = z
   .object({
     address,
-    name: utf16Text('name', MAX_COLLECTION_NAME_LENGTH),
-    description: utf16Text('description', MAX_COLLECTION_DESCRIPTION_LENGTH),
+    name: utf16Bounded('name', MAX_COLLECTION_NAME_LENGTH),
+    description: utf16Bounded('description', MAX_COLLECTION_DESCRIPTION_LENGTH),
     tokenPrefix: boundedString('tokenPrefix').optional().describe('The token prefix; `symbol` when absent'),
     symbol: boundedString('symbol').optional().describe('The token prefix when `tokenPrefix` is absent'),
     mode: mode.optional(),
@@ -57,28 +51,16 @@ function infoOf(body: CreateV2): CollectionInfoV2 {
 
 function createCollectionV2Call(b: CreateV2, ctx: BuildContext) {
   const tokenPrefix = (b.tokenPrefix ?? b.symbol)!;
-  try {
-    checkTokenPrefix(tokenPrefix, ctx.ledger.rules);
-  } catch (error) {
-    if (error instanceof DispatchError) throw validationError(error.message);
-    throw error;
-  }
+  checkPrefix(tokenPrefix, ctx);
   const encoded = content(() => encodeCollectionV2(infoOf(b), b.encodeOptions));
-  const data: CreateCollectionData = {
+  return createCollectionChainCall(b, {
     mode: b.mode ?? 'NFT',
     decimals: 0,
-    name: b.name,
-    description: b.description,
     tokenPrefix,
-    ...(b.sponsorship ? { pendingSponsor: b.sponsorship.address } : {}),
-    ...(b.limits ? { limits: b.limits } : {}),
-    ...(b.permissions ? { permissions: b.permissions } : {}),
     tokenPropertyPermissions: encoded.tokenPropertyPermissions,
     properties: encoded.properties,
-    adminList: [],
-    ...(b.readOnly !== undefined ? { readOnly: b.readOnly } : {})
-  };
-  return chainCall('unique.createCollectionEx', { data });
+    adminList: []
+  });
 }
 
 /** Fields of the v1 read that CollectionWithInfoV2Dto does not have (it names the id `collectionId`). */

@@ -10,19 +10,10 @@ import { mergeCreateCollectionContent } from '../content/index';
 import { validationError } from '../errors';
 import { mutation, type BuildContext } from '../route';
 import { MAX_ADDRESSES_PER_CALL } from '../limits';
-import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions } from '../schemas';
+import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions, utf16Bounded } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection } from './lookups';
 
 const TAG = 'collections';
-
-/**
- * A string of at most `max` UTF-16 code units, as the chain counts collection names and
- * descriptions (zod's own `max` counts code points, so an emoji would count once, not twice).
- */
-const utf16Bounded = (name: string, max: number) =>
-  // The coarse bound refuses a huge string at once; the refinement is the exact rule.
-  boundedString(name, max * 2)
-    .refine((s) => s.length <= max, { error: (issue) => `${name} must be at most ${max} UTF-16 code units long, got ${String(issue.input).length}` });
 
 /** Body of a mutation naming only the signer and the collection. */
 const collectionBody = z.object({ address, collectionId });
@@ -80,7 +71,8 @@ const removeFromAllowListBody = z
   .refine((b) => (b.addressToDelete ?? b.member) !== undefined, { error: 'addressToDelete (the address to remove) is required', path: ['addressToDelete'] });
 
 /** The token prefix bound of the ledger's rule set, as a 400 at build. */
-function checkPrefix(prefix: string, ctx: BuildContext): void {
+/** The token prefix under the ledger's rules; a refusal is the client's ValidationError. */
+export function checkPrefix(prefix: string, ctx: BuildContext): void {
   try {
     checkTokenPrefix(prefix, ctx.ledger.rules);
   } catch (error) {
@@ -96,18 +88,38 @@ async function createCollectionCall(b: z.output<typeof createCollectionBody>, ct
     mergeCreateCollectionContent({ schema: b.schema, properties: b.properties, tokenPropertyPermissions: b.tokenPropertyPermissions })
   );
   const collectionMode = forcedMode ?? b.mode ?? 'NFT';
-  const data: CreateCollectionData = {
+  return createCollectionChainCall(b, {
     mode: collectionMode,
     decimals: collectionMode === 'Fungible' ? (b.decimals ?? 0) : 0,
+    tokenPrefix: b.tokenPrefix,
+    tokenPropertyPermissions: merged.tokenPropertyPermissions,
+    properties: merged.properties,
+    adminList: b.adminList ?? []
+  });
+}
+
+/** The fields every create-collection body shares (v1 and schema 2). */
+interface CreateCollectionFields {
+  name: string;
+  description: string;
+  sponsorship?: { address: string } | null;
+  limits?: CreateCollectionData['limits'] | null;
+  permissions?: CreateCollectionData['permissions'] | null;
+  readOnly?: boolean;
+}
+
+/** unique.createCollectionEx from a body's shared fields and what its route decided (mode, prefix, content). */
+export function createCollectionChainCall(
+  b: CreateCollectionFields,
+  decided: Pick<CreateCollectionData, 'mode' | 'decimals' | 'tokenPrefix' | 'properties' | 'tokenPropertyPermissions' | 'adminList'>
+): Call {
+  const data: CreateCollectionData = {
+    ...decided,
     name: b.name,
     description: b.description,
-    tokenPrefix: b.tokenPrefix,
     ...(b.sponsorship ? { pendingSponsor: b.sponsorship.address } : {}),
     ...(b.limits ? { limits: b.limits } : {}),
     ...(b.permissions ? { permissions: b.permissions } : {}),
-    tokenPropertyPermissions: merged.tokenPropertyPermissions,
-    properties: merged.properties,
-    adminList: b.adminList ?? [],
     ...(b.readOnly !== undefined ? { readOnly: b.readOnly } : {})
   };
   return chainCall('unique.createCollectionEx', { data });
