@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { chunks, drained, statusField } from '../tests/contract/hostile/process-io';
+import { chunks, drained, statusField, stopChild } from '../tests/contract/hostile/process-io';
 
 const CHILD_ENV = 'OPALITE_HOSTILE_BENCH_CHILD';
 const MiB = 1024 * 1024;
@@ -59,13 +59,7 @@ async function startChild(): Promise<Child> {
   return {
     url: new URL(url),
     pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    stop: () => stopChild(child, exited)
   };
 }
 

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { HostOptions } from '../../../server/host';
-import { drained, statusField } from './process-io';
+import { drained, statusField, stopChild } from './process-io';
 import { ALICE, account } from '../support';
 
 export { ALICE, BOB, CHARLIE, account } from '../support';
@@ -72,14 +72,7 @@ export async function startChildHost(options: Partial<HostOptions> = {}): Promis
     child,
     output: () => output,
     exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      // A host stuck in a synchronous loop never handles SIGTERM: do not wait for it forever.
-      const killer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    stop: () => stopChild(child, exited)
   };
 }
 

@@ -1,5 +1,7 @@
 // Small I/O helpers of the hostile suite that the hostile benchmark uses too (no vitest here, so
-// bench/ can import them): a process's memory from /proc, streamed bodies, and write backpressure.
+// bench/ can import them): a process's memory from /proc, streamed bodies, write backpressure, and
+// stopping a child process.
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** A memory figure of a process from /proc/<pid>/status, in bytes. */
@@ -26,4 +28,16 @@ export function drained(stream: { on(event: string, fn: () => void): unknown; of
     stream.on('drain', done);
     stream.on('close', done);
   });
+}
+
+/**
+ * Stop a child process: SIGTERM, then SIGKILL after 3 s (a host stuck in a synchronous loop never
+ * handles SIGTERM: do not wait for it forever). `exited` settles when the child has exited.
+ */
+export async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(killer);
 }
