@@ -5,23 +5,15 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pagePolicy, type RunningPreview } from '../../server/preview';
-import { launchBrowser, openControlled, serveApp, waitForWorker } from './support';
+import { closeAppSession, openAppSession, waitForWorker } from './support';
 
 let browser: Browser;
 let app: RunningPreview;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchBrowser(), serveApp()]);
-  context = await browser.newContext();
-  page = await openControlled(context, app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ browser, app, context, page } = await openAppSession()));
+afterAll(() => closeAppSession({ browser, app }));
 
 /** The sources of one directive of a policy. */
 function directive(policy: string, name: string): string[] {

@@ -3,23 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
-import { ALICE, PNG_1X1_BASE64, call, createCollection, launchBrowser, mint, openControlled, serveApp, uploadFile } from './support';
+import { ALICE, PNG_1X1_BASE64, call, closeAppSession, createCollection, mint, openAppSession, uploadFile } from './support';
 
 let browser: Browser;
 let app: RunningPreview;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchBrowser(), serveApp()]);
-  context = await browser.newContext();
-  page = await openControlled(context, app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ browser, app, context, page } = await openAppSession()));
+afterAll(() => closeAppSession({ browser, app }));
 
 describe('offline', () => {
   let cid: string;

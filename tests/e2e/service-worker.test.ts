@@ -4,23 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
 import { DB_SCHEMA_VERSION } from '../../src/lib/storage/schema';
-import { ALICE, BOB, call, createCollection, launchBrowser, mint, openControlled, serveApp, stopServiceWorkers, submit } from './support';
+import { ALICE, BOB, call, closeAppSession, createCollection, mint, openAppSession, stopServiceWorkers, submit } from './support';
 
 let browser: Browser;
 let app: RunningPreview;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchBrowser(), serveApp()]);
-  context = await browser.newContext();
-  page = await openControlled(context, app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ browser, app, context, page } = await openAppSession()));
+afterAll(() => closeAppSession({ browser, app }));
 
 describe('the REST API through the service worker', () => {
   it('greets the page with the same build and schema (no notice)', async () => {

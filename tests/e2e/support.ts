@@ -39,6 +39,26 @@ export function serveApp(root: string = BUILD_DIR): Promise<RunningPreview> {
   return startPreview({ root, port: 0 });
 }
 
+/** Chromium, the built app, and one page of it that the service worker controls. */
+export interface AppSession {
+  browser: Browser;
+  app: RunningPreview;
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openAppSession(): Promise<AppSession> {
+  const [browser, app] = await Promise.all([launchBrowser(), serveApp()]);
+  const context = await browser.newContext();
+  return { browser, app, context, page: await openControlled(context, app.url) };
+}
+
+/** Close what openAppSession opened (either may be missing when it failed half-way). */
+export async function closeAppSession(session: { browser?: Browser; app?: RunningPreview }): Promise<void> {
+  await session.browser?.close();
+  await session.app?.close();
+}
+
 /** Open the app and wait until the service worker controls the page and the page shows its host. */
 export async function openControlled(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
