@@ -6,7 +6,7 @@
 import { ApiError, errorResponse } from '../api/errors';
 import { apiFetch } from '../browser/api';
 import { errorText } from '../client/errors';
-import { SANDBOX_PATH } from '../settings.svelte';
+import { SANDBOX_PATH } from '../state/settings.svelte';
 import { AllowedOrigins, isRememberableOrigin, watchAllowedOrigins } from './allowed-origins';
 import { MAX_IN_FLIGHT, MAX_MESSAGE_LENGTH, type OpaliteMessage, type RequestMessage, type SignFailure, type SignMessage } from './protocol';
 import { answerOf, notAllowed, relay } from './relay';

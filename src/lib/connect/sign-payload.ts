@@ -8,9 +8,9 @@ import { RestClient } from '../client/client';
 import { ApiError as ServiceError, SignatureCancelledError, errorText } from '../client/errors';
 import { normalizeAddress } from '../codec/address';
 import { PayloadError, encodeExtrinsicPayload, signerPayloadHex, type SignerPayloadJSON } from '../codec/payload';
-import { session } from '../session.svelte';
-import { SANDBOX_PATH } from '../settings.svelte';
-import { signing } from '../signing.svelte';
+import { session } from '../state/session.svelte';
+import { SANDBOX_PATH } from '../state/settings.svelte';
+import { signing } from '../state/signing.svelte';
 import type { SignFailure } from './protocol';
 
 /** Why Opalite will not even ask the person: the message says what to change. */

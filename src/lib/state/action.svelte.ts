@@ -1,6 +1,6 @@
 // One button's work as reactive state: busy while it runs, its error in words afterwards
 // (a cancelled signature is not an error), or what it achieved.
-import { SignatureCancelledError, errorText } from './client/errors';
+import { SignatureCancelledError, errorText } from '../client/errors';
 
 export class Action {
   busy = $state(false);

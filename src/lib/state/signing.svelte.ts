@@ -5,9 +5,9 @@
 import { Keyring } from '@polkadot/keyring';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { ExtrinsicFailedError, SignatureCancelledError, errorText } from './client/errors';
-import { runExtrinsic, type FlowProgress, type FlowResult } from './client/flow';
-import type { BuildResult, DecodedCall, MutationRequest } from './client/types';
+import { ExtrinsicFailedError, SignatureCancelledError, errorText } from '../client/errors';
+import { runExtrinsic, type FlowProgress, type FlowResult } from '../client/flow';
+import type { BuildResult, DecodedCall, MutationRequest } from '../client/types';
 import { connection } from './connection.svelte';
 import { notices } from './notices.svelte';
 import { session } from './session.svelte';

@@ -2,7 +2,7 @@
 // call, signer and time (the service's status is read live by the extrinsics page). The
 // service's own list (`/extrinsic/list`, an Opalite extension) has statuses but not the call's
 // arguments; this log has the arguments of what was signed here.
-import type { DecodedCall } from './client/types';
+import type { DecodedCall } from '../client/types';
 
 export interface LogEntry {
   hash: string;

@@ -1,12 +1,12 @@
 // The person's side of the app: the wallet (keys, encrypted at rest), the account that acts, and
 // the balances of the wallet's accounts on the service in use.
 import { untrack } from 'svelte';
-import { errorText } from './client/errors';
-import type { Amount } from './client/types';
+import { errorText } from '../client/errors';
+import type { Amount } from '../client/types';
 import { connection } from './connection.svelte';
 import { settings } from './settings.svelte';
-import type { AccountInfo } from './wallet';
-import { getWallet, type WalletState } from './wallet/wallet.svelte';
+import type { AccountInfo } from '../wallet';
+import { getWallet, type WalletState } from '../wallet/wallet.svelte';
 
 export interface BalanceEntry {
   amount: Amount | null;
