@@ -1,14 +1,14 @@
 // The app as the browser suites (e2e, ui) serve it: built once into a folder of its own (not
 // build/, so a build someone runs meanwhile cannot swap files under the browser) and reused by
 // every later suite while it is newer than every source. OPALITE_APP_BUILD=always forces a build,
-// =never skips it.
+// =never skips it; OPALITE_APP_CACHE moves the folder (two checkouts or sessions building at once).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'opalite-app');
+const CACHE = process.env.OPALITE_APP_CACHE ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'opalite-app');
 export const APP_BUILD_DIR = join(CACHE, 'build');
 export const APP_KIT_DIR = join(CACHE, 'svelte-kit');
 
