@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../src/lib/api/errors';
-import { MAX_URL_LENGTH } from '../src/lib/api/limits';
+import { MAX_URL_LENGTH } from '../src/lib/limits';
 
 const LINGER_MS = 5_000;
 const LINGER_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // length over the route's cap. Each refusal is an error envelope; nothing here reads a body.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, payloadTooLarge } from '../src/lib/api/errors';
-import { MULTIPART_OVERHEAD_BYTES, quote, type ResolvedLimits } from '../src/lib/api/limits';
+import { MULTIPART_OVERHEAD_BYTES, quote, type ResolvedLimits } from '../src/lib/limits';
 import type { HostPolicy } from './allowed-hosts';
 import type { OriginPolicy } from './origins';
 

@@ -6,7 +6,7 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { BODY_READER } from '../src/lib/api/body';
 import type { RestHandler } from '../src/lib/api/handler';
 import { errorResponseFor, validationError } from '../src/lib/api/errors';
-import { resolveLimits, type RequestLimits, type ResolvedLimits } from '../src/lib/api/limits';
+import { resolveLimits, type RequestLimits, type ResolvedLimits } from '../src/lib/limits';
 import { devRoutes } from '../src/lib/api/routes/dev';
 import { fileServer, ipfsRoutes } from '../src/lib/api/routes/ipfs';
 import { LedgerHost, type LedgerHostOptions, type WriteLock } from '../src/lib/host/ledger-host';

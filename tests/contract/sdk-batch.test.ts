@@ -3,7 +3,7 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { MAX_CALLS_PER_BATCH } from '../../src/lib/api/limits';
+import { MAX_CALLS_PER_BATCH } from '../../src/lib/limits';
 import { ALICE, BOB, http, isError, startSdkHost } from './support';
 
 let host: RunningHost;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formFile, jsonBody, jsonDepthExceeds, parseJsonText, readBodyBytes } from './body';
 import { ApiError } from './errors';
-import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from './limits';
+import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
 
 const CHUNK = 64 * 1024;
 

@@ -2,7 +2,7 @@
 // ValidationError in words. Every body is read with a byte budget while it streams, so an
 // oversized one is refused (413) having buffered at most the budget, never the whole body.
 import { payloadTooLarge, validationError } from './errors';
-import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from './limits';
+import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
 
 /** The declared Content-Length, or null when absent or not a plain decimal number. */
 function declaredLength(request: Request): number | null {

@@ -3,7 +3,7 @@
 import { jsonResponse } from './json';
 import type { ZodError } from 'zod';
 import { TransactionError } from '../ledger/chain/errors';
-import { MAX_QUOTE_CHARS, MAX_REPORTED_ISSUES, quote } from './limits';
+import { MAX_QUOTE_CHARS, MAX_REPORTED_ISSUES, quote } from '../limits';
 
 export type ErrorName =
   | 'ValidationError'

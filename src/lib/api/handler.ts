@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/chain/ledger';
 import { bodyText, parseJsonText } from './body';
 import { ApiError, errorResponseFor, fromZodError, validationError } from './errors';
 import { jsonResponse } from './json';
-import { MAX_CALLS_PER_BATCH, MAX_URL_LENGTH, quote, resolveLimits, type RequestLimits } from './limits';
+import { MAX_CALLS_PER_BATCH, MAX_URL_LENGTH, quote, resolveLimits, type RequestLimits } from '../limits';
 import { handleMutation } from './mutation';
 import { openApiDocument } from './openapi';
 import { parseQuery } from './query';

@@ -15,7 +15,7 @@ import {
   MAX_SIGNATURE_HEX_LENGTH,
   MAX_TOKENS_PER_CALL,
   MAX_URL_LENGTH
-} from './limits';
+} from '../limits';
 import { fileServer, ipfsRoutes, type FileStoreLike, type StoredFile } from './routes/ipfs';
 import { ALICE, BOB, openApi, type Api } from './routes/route-test-kit';
 import { signatureHex } from './schemas';

@@ -12,7 +12,7 @@ import type { Call, ExtrinsicRecord } from '../ledger/types';
 import { requireSigner, signerFromAuthorization } from './auth';
 import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
 import { feeResponse } from './fee';
-import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from './limits';
+import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from '../limits';
 import { parsedResult } from './parsed';
 import { boundedArray, boundedString, callHex, hashHex, numberHex, signatureHex } from './schemas';
 import { flag } from './query';

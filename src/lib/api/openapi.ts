@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated from the route table's zod schemas (never written by hand).
 import { z } from 'zod';
-import { limitsDocument, type ResolvedLimits } from './limits';
+import { limitsDocument, type ResolvedLimits } from '../limits';
 import { mutationQuery, signedBody, unsignedBody } from './mutation';
 import type { Route } from './route';
 

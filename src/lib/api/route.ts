@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Ledger } from '../ledger/chain/ledger';
 import type { QueryTx } from '../ledger/store';
 import type { Address, Call } from '../ledger/types';
-import type { ResolvedLimits } from './limits';
+import type { ResolvedLimits } from '../limits';
 
 export interface ApiContext {
   ledger: Ledger;

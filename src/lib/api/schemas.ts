@@ -14,7 +14,7 @@ import {
   MAX_SHORT_TEXT_LENGTH,
   MAX_SIGNATURE_HEX_LENGTH,
   quote
-} from './limits';
+} from '../limits';
 
 /** A string of at most `max` characters, refused by length first (`abort`: nothing else runs on it). */
 export const boundedString = (name: string, max: number = MAX_SHORT_TEXT_LENGTH) =>

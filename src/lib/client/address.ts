@@ -3,7 +3,7 @@
 // typed, checked before anything is built.
 import { u8aEq } from '@polkadot/util';
 import { decodeAddress } from '@polkadot/util-crypto';
-import { quote } from '../api/limits';
+import { quote } from '../limits';
 import { isValidAddress } from '../codec/address';
 
 function publicKey(address: string): Uint8Array | null {

@@ -2,7 +2,7 @@
 // against its definition in the collection schema the way the service checks it (Unique schema
 // v1: enum values, number and text types), and typed for `data.attributes`. Errors say what is
 // wrong with the value; the caller says where it is (line and column, field, token).
-import { quote } from '../api/limits';
+import { quote } from '../limits';
 import type { AttributeSchema } from './types';
 
 const NUMBER_TYPES = new Set(['number', 'integer', 'float', 'timestamp']);

@@ -2,14 +2,44 @@
 // docs/contract-decisions.md and src/lib/api/routes). Only the fields the UI reads are typed;
 // everything else passes through untouched.
 
-import type { FeeResponse } from '../api/fee';
-import type { SignerPayloadJSON } from '../codec/payload';
-import type { PropertyKeyPermission, PropertyPermission } from '../ledger/types';
+// These are the wire's own shapes, declared here so the client depends on nothing of the service
+// it talks to (it may be a remote one).
 
-export type { PropertyKeyPermission, PropertyPermission, SignerPayloadJSON };
+/** An amount as the service writes it: raw integer string plus a human form (`FeeResponse`). */
+export interface Amount {
+  raw: string;
+  amount: string;
+  formatted: string;
+  unit: string;
+  decimals: number;
+}
 
-/** An amount as the service writes it: raw integer string plus a human form. */
-export type Amount = FeeResponse;
+export interface PropertyPermission {
+  mutable: boolean;
+  collectionAdmin: boolean;
+  tokenOwner: boolean;
+}
+
+export interface PropertyKeyPermission {
+  key: string;
+  permission: PropertyPermission;
+}
+
+/** The polkadot{.js} signer payload a Build answer carries (every field as the wire writes it). */
+export interface SignerPayloadJSON {
+  address: string;
+  blockHash: string;
+  blockNumber: string;
+  era: string;
+  genesisHash: string;
+  method: string;
+  nonce: string;
+  signedExtensions: string[];
+  specVersion: string;
+  tip: string;
+  transactionVersion: string;
+  version: number;
+}
 
 export type Fee = Amount;
 

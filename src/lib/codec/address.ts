@@ -1,6 +1,6 @@
 // Canonical account addresses: SS58 for 32-byte Substrate keys, lower-case 0x form for Ethereum.
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
-import { MAX_ADDRESS_LENGTH, quote } from '../api/limits';
+import { MAX_ADDRESS_LENGTH, quote } from '../limits';
 import { fromHex } from './hash';
 import { LruCache } from './lru';
 

@@ -1,6 +1,6 @@
 import { TypeRegistry } from '@polkadot/types';
 import { describe, expect, it } from 'vitest';
-import type { Call, CallName, Property, PropertyKeyPermission } from '../ledger/types';
+import type { Call, CallName, Property, PropertyKeyPermission } from './call-types';
 import { isEthereumAddress } from './address';
 import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callIndexOf, decodeCall, encodeCall } from './calls';
 import { fromHex, toHex } from './hash';

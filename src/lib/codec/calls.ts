@@ -68,7 +68,7 @@ import type {
   CollectionPermissionsInput,
   CreateCollectionData,
   NestingPermissions
-} from '../ledger/types';
+} from './call-types';
 
 export const BALANCES_PALLET = 10;
 export const UNIQUE_PALLET = 61;

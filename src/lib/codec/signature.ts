@@ -1,5 +1,5 @@
 // Signatures of signer payloads: MultiSignature-style (type byte + 64 bytes), and custodial keys.
-import { quote } from '../api/limits';
+import { quote } from '../limits';
 import { DEV_PHRASE, Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Keypair } from '@polkadot/util-crypto/types';

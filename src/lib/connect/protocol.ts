@@ -3,7 +3,7 @@
 // Every message carries `v`; a message of another version, or of a type not listed here, is
 // ignored. docs/connect.md describes the exchange; src/lib/connect/validate.ts checks what
 // arrives at Opalite, field by field, before anything acts on it.
-import { DEFAULT_MAX_UPLOAD_BYTES, MAX_SHORT_TEXT_LENGTH, MAX_URL_LENGTH, MULTIPART_OVERHEAD_BYTES } from '../api/limits';
+import { DEFAULT_MAX_UPLOAD_BYTES, MAX_SHORT_TEXT_LENGTH, MAX_URL_LENGTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
 import type { SignerPayloadJSON } from '../codec/payload';
 
 export const CONNECT_VERSION = 1;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CALL_HEX_LENGTH, MAX_SIGNED_EXTENSIONS } from '../api/limits';
+import { MAX_CALL_HEX_LENGTH, MAX_SIGNED_EXTENSIONS } from '../limits';
 import { MAX_BRIDGE_BODY_BYTES, MAX_BRIDGE_HEADERS, MAX_BRIDGE_PATH_LENGTH, MAX_HEADER_VALUE_LENGTH } from './protocol';
 import { readClientMessage } from './validate';
 

@@ -3,7 +3,7 @@
 // version, an unknown type, no usable id) is ignored; a request or sign message with a usable id
 // but a bad field is answered, so the app's call ends with a clear error instead of hanging.
 // Payload fields are bounded here and checked in full by the sandbox's /extrinsic/decode.
-import { HASH_HEX_LENGTH, MAX_ACCOUNT_FIELD_LENGTH, MAX_CALL_HEX_LENGTH, MAX_NUMBER_HEX_LENGTH, MAX_SHORT_TEXT_LENGTH, MAX_SIGNED_EXTENSIONS } from '../api/limits';
+import { HASH_HEX_LENGTH, MAX_ACCOUNT_FIELD_LENGTH, MAX_CALL_HEX_LENGTH, MAX_NUMBER_HEX_LENGTH, MAX_SHORT_TEXT_LENGTH, MAX_SIGNED_EXTENSIONS } from '../limits';
 import type { SignerPayloadJSON } from '../codec/payload';
 import {
   CONNECT_VERSION,

@@ -2,7 +2,7 @@
 // running Ledger and its REST handler, and swaps both when the state under them is replaced
 // (import, reset, or another context doing either on a shared database).
 import { createHandler, type RestHandler } from '../api/handler';
-import type { RequestLimits } from '../api/limits';
+import type { RequestLimits } from '../limits';
 import type { Route } from '../api/route';
 import type { BlockMode } from '../ledger/chain/config';
 import { writeGenesis } from '../ledger/chain/genesis';

@@ -1,6 +1,6 @@
 // What a person chose as an image (a file to upload, a URL, a CID, or nothing) and how it
 // becomes the `{ipfsCid}` / `{url}` object of the schema.
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../api/limits';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../limits';
 import type { RestClient } from '../client/client';
 import { fileSize, imageInput, isCid } from '../client/format';
 

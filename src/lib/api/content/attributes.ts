@@ -1,6 +1,6 @@
 // Token attributes from mint `data`: `encodedAttributes` (by index) and `attributes` (by name).
 // Keys come from the client: only own properties count (`toString`, `__proto__` are no attributes).
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { ContentError } from './errors';
 import type { AttributeSchema, UniqueCollectionSchemaToCreate } from './library';
 import { isGiven, isRecord, type Json } from './shape';

@@ -1,5 +1,5 @@
 // Media references ({ipfsCid} | {url} | {urlInfix}, plus hash): input checks and fullUrl.
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { ContentError } from './errors';
 import { INFIX } from './library';
 import { isGiven, isRecord } from './shape';

@@ -1,7 +1,7 @@
 // Validation of a Unique v1 collection schema, as the real service does it ([sc] + @unique-nft/schemas).
 import { ContentError, messageOf } from './errors';
 import { ATTRIBUTE_TYPES, INFIX, validateSchema, type UniqueCollectionSchemaToCreate } from './library';
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { checkMedia, isSafeMediaText } from './media';
 import { isGiven, isIndexKey, isRecord, isVersion100, type Json } from './shape';
 

@@ -2,7 +2,7 @@
 // plain-text name and version), decoding of v2 and conversion of v1, and the v1 reader's view.
 import { describe, expect, it } from 'vitest';
 import type { Property } from '../../ledger/types';
-import { MAX_SCHEMA_V2_ITEMS } from '../limits';
+import { MAX_SCHEMA_V2_ITEMS } from '../../limits';
 import { decodeCollectionSchema, encodeCollectionSchema } from './collection-schema';
 import { decodeCollectionV2, decodeTokenV2 } from './decode-v2';
 import { encodeCollectionV2, encodeTokenV2 } from './encode-v2';

@@ -1,6 +1,6 @@
 // The Unique schema held in a collection's properties, parsed once per distinct property list.
 import type { Property } from '../../ledger/types';
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { messageOf } from './errors';
 import { unpackSchemaProperties, type UniqueCollectionSchemaToCreate } from './library';
 import { checkSchema } from './schema-check';

@@ -3,7 +3,7 @@
 // million File objects), then parsed by the platform's FormData.
 import { readBodyBytes } from '../body';
 import { validationError } from '../errors';
-import { MULTIPART_OVERHEAD_BYTES, quote } from '../limits';
+import { MULTIPART_OVERHEAD_BYTES, quote } from '../../limits';
 
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i;

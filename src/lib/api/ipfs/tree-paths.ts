@@ -2,7 +2,7 @@
 // name bounded and none empty, `.` or `..`, so no entry escapes the tree or aliases another; and
 // trees where no file stands where a folder must be (the importer would silently drop it).
 import { validationError } from '../errors';
-import { MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_DEPTH, MAX_TREE_ENTRIES, quote } from '../limits';
+import { MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_DEPTH, MAX_TREE_ENTRIES, quote } from '../../limits';
 import type { TreeEntry } from './unixfs';
 
 const utf8 = new TextEncoder();

@@ -6,7 +6,7 @@ import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import * as dagPb from '@ipld/dag-pb';
 import { ApiError, validationError } from '../errors';
-import { MAX_CID_LENGTH, MAX_TREE_ENTRIES, quote } from '../limits';
+import { MAX_CID_LENGTH, MAX_TREE_ENTRIES, quote } from '../../limits';
 import { directoryLinks, type BuiltTree, type DirectoryLink, type TreeEntry } from './unixfs';
 
 export interface StoredFile {

@@ -6,7 +6,7 @@ import { UnixFS } from 'ipfs-unixfs';
 import { importBytes, importDirectory, importer, type ImportCandidate, type ImporterOptions, type InProgressImportResult } from 'ipfs-unixfs-importer';
 import type { CID } from 'multiformats/cid';
 import { ApiError } from '../errors';
-import { quote } from '../limits';
+import { quote } from '../../limits';
 
 /** `ipfs add`'s defaults; a fresh object each time, since the importer writes its choices into it. */
 function addDefaults(): ImporterOptions {

@@ -4,7 +4,7 @@
 // stopped as soon as it passes its declared size, so a zip bomb never grows past the budget.
 import { Inflate, strFromU8 } from 'fflate';
 import { ApiError, payloadTooLarge, validationError } from '../errors';
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { checkedPath } from './tree-paths';
 
 export interface ZipLimits {

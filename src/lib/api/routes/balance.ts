@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { loadAccount } from '../../ledger/balances';
 import { validationError } from '../errors';
-import { MAX_DECIMAL_DIGITS, quote } from '../limits';
+import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
 import { feeResponse, fromUnits } from '../fee';
 import { mutation, read } from '../route';
 import { address, decimalString } from '../schemas';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Call } from '../../ledger/types';
 import { fromZodError, validationError } from '../errors';
-import { MAX_CALLS_PER_BATCH } from '../limits';
+import { MAX_CALLS_PER_BATCH } from '../../limits';
 import { mutation, type BuildContext, type MutationRoute } from '../route';
 import { address, boundedString } from '../schemas';
 import { allRoutes } from './index';

@@ -9,7 +9,7 @@ import type { Call, CreateCollectionData } from '../../ledger/types';
 import { mergeCreateCollectionContent } from '../content/index';
 import { validationError } from '../errors';
 import { mutation, type BuildContext } from '../route';
-import { MAX_ADDRESSES_PER_CALL } from '../limits';
+import { MAX_ADDRESSES_PER_CALL } from '../../limits';
 import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions, utf16Bounded } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection } from './lookups';
 

@@ -11,7 +11,7 @@ import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { MAX_DECIMAL_DIGITS, quote } from '../limits';
+import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
 import { address, boundedString } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { statusJson } from '../status';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../ledger/chain/ledger';
 import { MemoryStore } from '../../ledger/testing/memory-store';
 import { createHandler } from '../handler';
-import { MAX_FILES_PER_UPLOAD } from '../limits';
+import { MAX_FILES_PER_UPLOAD } from '../../limits';
 import { NESTED_ZIP_ENTRIES, PNG_1X1, README_TEXT, readFixture, referenceFile as expectedFile, referenceFolder as expectedFolder } from '../../../../tests/unit/fixtures/ipfs/reference';
 import { fileServer, ipfsRoutes, type FileStoreLike, type StoredFile } from './ipfs';
 

@@ -10,7 +10,7 @@ import { checkedPath, consistentTree } from '../ipfs/tree-paths';
 import { cidSpellings, extendedTree, findStored, folderLinks, storeTree, type FileStoreLike, type NewFile, type StoredFile } from '../ipfs/tree-store';
 import { buildTree, fileCid, type TreeEntry } from '../ipfs/unixfs';
 import { readZip } from '../ipfs/zip';
-import { MAX_CID_LENGTH, MAX_FILES_PER_UPLOAD, MAX_PATH_DEPTH, MAX_TREE_ENTRIES, MAX_UNZIPPED_BYTES, quote } from '../limits';
+import { MAX_CID_LENGTH, MAX_FILES_PER_UPLOAD, MAX_PATH_DEPTH, MAX_TREE_ENTRIES, MAX_UNZIPPED_BYTES, quote } from '../../limits';
 import type { ApiContext, Route } from '../route';
 import { plain } from '../route';
 

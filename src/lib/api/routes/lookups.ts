@@ -9,7 +9,7 @@ import type { QueryTx } from '../../ledger/store';
 import type { Call, CallArgs, CallName, CollectionRecord, TokenRecord } from '../../ledger/types';
 import { ContentError } from '../content/index';
 import { ApiError, validationError } from '../errors';
-import { MAX_PROPERTIES_PER_CALL } from '../limits';
+import { MAX_PROPERTIES_PER_CALL } from '../../limits';
 import { boundedArray, boundedString, collectionId, optionalArray, propertyKey, tokenId } from '../schemas';
 
 /**

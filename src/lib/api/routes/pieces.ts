@@ -6,7 +6,7 @@ import type { QueryTx } from '../../ledger/store';
 import type { CollectionMode, CollectionRecord, ExtrinsicRecord, LedgerEvent } from '../../ledger/types';
 import { ApiError, validationError } from '../errors';
 import { feeResponse, fromUnits, toUnits } from '../fee';
-import { MAX_DECIMAL_DIGITS, quote } from '../limits';
+import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
 import { decimalString } from '../schemas';
 import { requireCollection } from './lookups';
 

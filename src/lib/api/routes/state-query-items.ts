@@ -9,7 +9,7 @@ import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord } from '../../ledger/types';
 import type { Ledger } from '../../ledger/chain/ledger';
 import { validationError } from '../errors';
-import { quote } from '../limits';
+import { quote } from '../../limits';
 import { accountId, bool, byteString, enumValue, h160, option, struct, uint, vec, type ChainValue } from './state-query-values';
 
 export type QueryArg = unknown;

@@ -3,7 +3,7 @@
 // for the items of state-query-items.ts, serialized as the real service serializes codecs.
 import { z } from 'zod';
 import { ApiError, validationError } from '../errors';
-import { MAX_SHORT_TEXT_LENGTH, MAX_STATE_QUERY_ARGS, quote } from '../limits';
+import { MAX_SHORT_TEXT_LENGTH, MAX_STATE_QUERY_ARGS, quote } from '../../limits';
 import { plain, type ApiContext } from '../route';
 import { boundedArray, boundedString } from '../schemas';
 import { ITEMS, KNOWN, type QueryArg } from './state-query-items';

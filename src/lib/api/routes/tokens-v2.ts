@@ -8,7 +8,7 @@ import type { CollectionRecord, TokenRecord } from '../../ledger/types';
 import { decodeTokenV2 } from '../content/decode-v2';
 import { encodeTokenV2 } from '../content/encode-v2';
 import { tokenV2Fields, type TokenV2 } from '../content/schema-v2';
-import { MAX_TOKENS_PER_CALL, MAX_URL_FIELD_LENGTH } from '../limits';
+import { MAX_TOKENS_PER_CALL, MAX_URL_FIELD_LENGTH } from '../../limits';
 import { propertyJson } from '../present/collection';
 import { mutation, read } from '../route';
 import { address, boundedString, collectionId, properties } from '../schemas';

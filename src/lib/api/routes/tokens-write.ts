@@ -8,7 +8,7 @@ import { parentOf } from '../../ledger/tokens/nesting';
 import type { CollectionRecord, Property } from '../../ledger/types';
 import { encodeTokenData, mergeByKey } from '../content/index';
 import { validationError } from '../errors';
-import { MAX_TOKENS_PER_CALL } from '../limits';
+import { MAX_TOKENS_PER_CALL } from '../../limits';
 import { mutation } from '../route';
 import { address, collectionId, properties, tokenId, tokenRef } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection, requireNftCollection, requireToken } from './lookups';

@@ -1,6 +1,6 @@
 // Every bound on what one request may make the service do, in one place. Each is checked before
 // any work that grows faster than the input (SS58 decoding, recursion, buffering), and the OpenAPI
-// document states them. This module imports nothing, so any layer (the codec too) may use it.
+// document states them. It imports nothing and sits below every layer, so the codec may use it too.
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

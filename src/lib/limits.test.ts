@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as chain from '../ledger/constants';
+import * as chain from './ledger/constants';
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
   MAX_JSON_BODY_BYTES,
