@@ -293,7 +293,7 @@ describe('fixed byte vectors', () => {
   it('balances.transferKeepAlive(Bob, 1 unit)', () => {
     // 10^18 = 0x0de0b6b3a7640000: compact big-integer mode, 8 bytes (0x13 = (8 - 4) << 2 | 3).
     expect(toHex(encodeCall({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 10n ** 18n } }))).toBe(
-      '0x0a0300' + BOB_PK + '13000064a7b3b6e00d'
+      '0x1e0300' + BOB_PK + '13000064a7b3b6e00d'
     );
   });
 
@@ -544,7 +544,8 @@ describe('decodeCall errors', () => {
     ['0x0000', 'Unknown pallet index 0'],
     ['0x3d00', 'Unknown call index 0 in pallet 61'],
     ['0x3d63', 'Unknown call index 99 in pallet 61'],
-    ['0x0a00', 'Unknown call index 0 in pallet 10'],
+    ['0x1e00', 'Unknown call index 0 in pallet 30'],
+    ['0x0a03', 'Unknown pallet index 10'],
     ['0x3d02', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
     ['0x3d020500', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
     ['0x3d020500000000', 'Cannot decode the arguments of unique.destroyCollection: 1 trailing byte(s)'],
@@ -556,9 +557,9 @@ describe('decodeCall errors', () => {
     ['0x3d0e010000000408', 'Cannot decode the arguments of unique.deleteCollectionProperties: unexpected end of input in bytes'],
     ['0x3d0b0100000001' + 'ab'.repeat(20) + '03', 'Cannot decode the arguments of unique.createItem: unknown CreateItemData variant 3'],
     ['0x3d120100000003', 'Cannot decode the arguments of unique.createMultipleItemsEx: RefungibleMultipleOwners item data is not supported'],
-    ['0x0a0301' + '00', 'Cannot decode the arguments of balances.transferKeepAlive: MultiAddress variant 1 is not supported (only Id and Address20)'],
+    ['0x1e0301' + '00', 'Cannot decode the arguments of balances.transferKeepAlive: MultiAddress variant 1 is not supported (only Id and Address20)'],
     // Compact 1 written in two-byte mode is not canonical.
-    ['0x0a0300' + BOB_PK + '0500', 'Cannot decode the arguments of balances.transferKeepAlive: non-canonical compact']
+    ['0x1e0300' + BOB_PK + '0500', 'Cannot decode the arguments of balances.transferKeepAlive: non-canonical compact']
   ])('rejects %s', (hex, message) => {
     const bytes = fromHex(hex || '0x');
     expect(() => decodeCall(bytes)).toThrow(CallDecodeError);

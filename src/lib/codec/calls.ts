@@ -70,7 +70,8 @@ import type {
   NestingPermissions
 } from './call-types';
 
-export const BALANCES_PALLET = 10;
+/** pallet_balances' index in the Unique runtime (runtime/common/construct_runtime.rs), as in the REST reference's example `0x1e…`. */
+export const BALANCES_PALLET = 30;
 export const UNIQUE_PALLET = 61;
 /** pallet_utility's index in the Unique runtime (runtime/common/construct_runtime.rs). */
 export const UTILITY_PALLET = 156;
