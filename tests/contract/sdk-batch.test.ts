@@ -40,6 +40,30 @@ describe('common.batch', () => {
     expect((await alice.token.owner({ collectionId, tokenId: 3 })).owner).toBe(ALICE);
   });
 
+  it('builds each call after the ones before it: mint, set the new token’s properties and send it, in one batch', async () => {
+    const created = await alice.collection.create.submitWaitResult({
+      address: ALICE,
+      name: 'Batch',
+      description: 'Later calls name a token minted earlier in the batch',
+      tokenPrefix: 'BAT',
+      tokenPropertyPermissions: [{ key: 'mood', permission: { mutable: true, tokenOwner: true, collectionAdmin: true } }]
+    } as never);
+    const collectionId = created.parsed!.collectionId;
+    // Token 1 does not exist before the batch: its properties and transfer are built after the mint.
+    const calls = [
+      mintCall(collectionId),
+      alice.token.setProperties.batchCall({ address: ALICE, collectionId, tokenId: 1, properties: [{ key: 'mood', value: 'bright' }] } as never),
+      alice.token.transfer.batchCall({ address: ALICE, collectionId, tokenId: 1, to: BOB } as never)
+    ];
+    const result = await alice.common.batch.submitWaitResult({ address: ALICE, calls });
+    expect(isError(result)).toBe(false);
+    expect(result.parsed!.callResults.map((r: { method: { method: string } }) => r.method.method)).toEqual(['createItem', 'setTokenProperties', 'transferFrom']);
+    expect((await alice.token.owner({ collectionId, tokenId: 1 })).owner).toBe(BOB);
+    expect((await alice.token.properties({ collectionId, tokenId: 1 })).properties).toContainEqual(expect.objectContaining({ key: 'mood', value: 'bright' }));
+    // Building left nothing behind: only the submitted batch minted.
+    expect((await alice.collection.lastTokenId({ collectionId })).tokenId).toBe(1);
+  });
+
   it('stops at the first failing call: earlier calls stay, later ones do not run, the extrinsic succeeds', async () => {
     const collectionId = await newCollection();
     // Bob's collection does not let Alice mint: the second call fails on the chain.

@@ -7,6 +7,7 @@ import { fromZodError, validationError } from '../errors';
 import { MAX_CALLS_PER_BATCH } from '../../limits';
 import { mutation, type BuildContext, type MutationRoute } from '../route';
 import { address, boundedString } from '../schemas';
+import { BatchBuildState } from './batch-build-state';
 import { allRoutes } from './index';
 
 /** The route whose raw arguments build each batchable call (the SDK 0.7.7 methodName table). */
@@ -57,15 +58,21 @@ function routeFor(section: string, method: string, index: number): MutationRoute
   return route;
 }
 
-/** Build every batched call with its own route; all must be signed by the batch's address. */
+/**
+ * Build every batched call with its own route, each against the state the calls before it leave;
+ * all must be signed by the batch's address.
+ */
 async function batchedCalls(body: z.output<typeof batchBody>, ctx: BuildContext): Promise<Call[]> {
   const calls: Call[] = [];
+  const state = new BatchBuildState(ctx.tx, body.address, ctx.ledger.rules);
   for (const [index, item] of body.calls.entries()) {
     const route = routeFor(item.method.section, item.method.method, index);
     const parsed = route.body.safeParse({ address: body.address, ...item.rawPayload });
     if (!parsed.success) throw fromZodError(parsed.error, 'body');
     if (route.signer(parsed.data) !== body.address) throw validationError(`calls[${index}]: every call of a batch must be signed by ${body.address}`);
-    calls.push(await route.toCall(parsed.data, ctx));
+    const call = await route.toCall(parsed.data, { ...ctx, tx: state.view });
+    calls.push(call);
+    if (index < body.calls.length - 1) await state.apply(call);
   }
   return calls;
 }
