@@ -96,13 +96,24 @@ const eventOf = (record: ExtrinsicRecord, method: string): Record<string, unknow
  * fungible and refungible methods derive it from the events; undefined for anything else (the
  * NFT-era results apply). Amounts are numbers: Fungible ones in whole units of the collection.
  */
+const PIECES_SHAPED_CALLS: ReadonlySet<string> = new Set([
+  'unique.createItem',
+  'unique.createMultipleItems',
+  'unique.createMultipleItemsEx',
+  'unique.transfer',
+  'unique.transferFrom',
+  'unique.approve',
+  'unique.burnItem',
+  'unique.burnFrom'
+]);
+
 export async function piecesParsed(record: ExtrinsicRecord, tx: QueryTx): Promise<unknown> {
   if (!record.isCompleted || record.isError) return undefined;
   const call = record.call;
   if (call.name === 'unique.repartition') return { success: true };
-  const args = call.args as { collectionId?: number };
-  if (args.collectionId === undefined || call.name === 'unique.createCollectionEx') return undefined;
-  const collection = await tx.get('collections', args.collectionId);
+  // Only these calls have an FT/RFT shape: any other (an NFT's property call…) needs no lookup.
+  if (!PIECES_SHAPED_CALLS.has(call.name)) return undefined;
+  const collection = await tx.get('collections', (call.args as { collectionId: number }).collectionId);
   if (!collection || collection.mode === 'NFT') return undefined;
   const fungible = collection.mode === 'Fungible';
   const amount = (data: Record<string, unknown> | undefined) =>
