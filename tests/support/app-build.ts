@@ -1,7 +1,8 @@
 // The app as the browser suites (e2e, ui) serve it: built once into a folder of its own (not
 // build/, so a build someone runs meanwhile cannot swap files under the browser) and reused by
 // every later suite while it is newer than every source. OPALITE_APP_BUILD=always forces a build,
-// =never skips it; OPALITE_APP_CACHE moves the folder (two checkouts or sessions building at once).
+// =never skips it; OPALITE_APP_CACHE moves the folder (two sessions building at once). Keep it inside
+// the project: the built server files resolve their packages from its node_modules.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
