@@ -10,7 +10,9 @@ import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
 import { tokenNestingAddress } from '../../src/lib/codec/nesting';
 import { tokenExists } from '../../src/lib/ledger/pieces';
 import { childRefsOf } from '../../src/lib/ledger/tokens/nesting';
-import type { Address, Call, CallArgs, CallName, CreateCollectionData, ExtrinsicRecord, LedgerEvent, TokenRef } from '../../src/lib/ledger/types';
+import type { Address, Call, CallArgs, CallName, CollectionRecord, CreateCollectionData, ExtrinsicRecord, LedgerEvent, TokenRecord, TokenRef } from '../../src/lib/ledger/types';
+import { loadAccount } from '../../src/lib/ledger/balances';
+import { TransactionError } from '../../src/lib/ledger/chain/errors';
 
 export const U128_MAX = (1n << 128n) - 1n;
 export const MAX_REFUNGIBLE_PIECES = 1_000_000_000_000_000_000_000n;
@@ -212,3 +214,49 @@ export async function ownerOrAdminUnnest(
   await step(2n, true);
   await step(3n, false);
 }
+
+// Additions for the NFT, allowance, nesting and sponsoring ports.
+
+/** An NFT's record (owner, properties, approved spender), undefined when it does not exist. */
+export function nftToken(chain: Chain, ref: TokenRef): Promise<TokenRecord | undefined> {
+  return chain.ledger.read((tx) => tx.get('tokens', [ref.collectionId, ref.tokenId]));
+}
+
+/** A collection's record, undefined when it does not exist. */
+export function collectionOf(chain: Chain, collectionId: number): Promise<CollectionRecord | undefined> {
+  return chain.ledger.read((tx) => tx.get('collections', collectionId));
+}
+
+/** An account's free native balance. */
+export async function freeBalance(chain: Chain, address: Address): Promise<bigint> {
+  return (await chain.ledger.read((tx) => loadAccount(tx, address))).free;
+}
+
+/** An account whose seed is not a dev account's: it starts with no funds. */
+export const freshAccount = (seed: string): Account => account(seed);
+
+/** Submit a call the chain refuses before inclusion ("Verification Error", fees): the refusal's message. */
+export async function refusedBeforeInclusion<N extends CallName>(chain: Chain, who: Account, name: N, args: CallArgs[N]): Promise<string> {
+  const { key } = keyOf(who.seed);
+  const refusal = await chain.ledger.signAndSubmit(who.address, { name, args } as Call, key).then(
+    () => null,
+    (e: unknown) => e
+  );
+  if (!(refusal instanceof TransactionError)) throw new Error('expected the chain to refuse the call before inclusion');
+  return `${refusal.kind}: ${refusal.message}`;
+}
+
+/** The chain test helpers' NFT allowance calls (`token.approve`, `token.transferFrom`, `token.burnFrom`). */
+export const nftAllowance = {
+  approve: (chain: Chain, signer: Account, token: TokenRef, spender: Address, amount = 1n) =>
+    chain.ok(signer, 'unique.approve', { spender, collectionId: token.collectionId, tokenId: token.tokenId, amount }),
+  transferFrom: (chain: Chain, signer: Account, token: TokenRef, from: Address, to: Address, value = 1n) =>
+    chain.ok(signer, 'unique.transferFrom', { from, to, collectionId: token.collectionId, tokenId: token.tokenId, value }),
+  burnFrom: (chain: Chain, signer: Account, token: TokenRef, from: Address, value = 1n) =>
+    chain.ok(signer, 'unique.burnFrom', { collectionId: token.collectionId, from, tokenId: token.tokenId, value }),
+  /** The chain's `allowance` RPC for an NFT: 1 when `spender` is the approved one. */
+  async allowance(chain: Chain, token: TokenRef, owner: Address, spender: Address): Promise<bigint> {
+    const record = await nftToken(chain, token);
+    return record && record.owner === owner && record.approved === spender ? 1n : 0n;
+  }
+};

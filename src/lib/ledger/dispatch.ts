@@ -20,7 +20,8 @@ const HANDLERS: CallHandlers = {
 
 const MODE_HANDLERS: Record<Exclude<CollectionMode, 'NFT'>, CallHandlers> = {
   Fungible: { ...FUNGIBLE_CALLS, 'unique.repartition': repartitionUnsupported },
-  ReFungible: REFUNGIBLE_CALLS
+  // Only Fungible refuses token property permissions (pallets/refungible/src/common.rs sets them).
+  ReFungible: { ...REFUNGIBLE_CALLS, 'unique.setTokenPropertyPermissions': COLLECTION_CALLS['unique.setTokenPropertyPermissions'] }
 };
 
 /** Calls whose handler depends on the collection's mode. */

@@ -88,4 +88,13 @@ describe.each(RULE_SET_NAMES)('ReFungible tokens (%s)', (rules) => {
     await chain.ok(ALICE, 'unique.burnItem', { collectionId: id, tokenId: token, value: 5n });
     await chain.ok(ALICE, 'unique.destroyCollection', { collectionId: id });
   });
+
+  it('sets token property permissions on the collection, as for NFTs', async () => {
+    const { chain, id } = await setup();
+    const permission = { mutable: true, collectionAdmin: true, tokenOwner: false };
+    await chain.ok(ALICE, 'unique.setTokenPropertyPermissions', { collectionId: id, propertyPermissions: [{ key: 'admins', permission }] });
+    const collection = await chain.read((tx) => tx.get('collections', id));
+    expect(collection?.tokenPropertyPermissions).toContainEqual({ key: 'admins', permission });
+    expect(await chain.error(BOB, 'unique.setTokenPropertyPermissions', { collectionId: id, propertyPermissions: [{ key: 'x', permission }] })).toBe('common.NoPermission');
+  });
 });
