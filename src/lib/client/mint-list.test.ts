@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunks, itemsFromImages, parseCsv, parseMintList } from './mint-list';
+import { chunks, itemsFromImages, parseCsv, parseMintList, type MintItem } from './mint-list';
 import type { CollectionSchema } from './types';
 
 const schema: CollectionSchema = {
@@ -22,6 +22,8 @@ const CID = 'bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq';
 const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
 const UNCLOSED = 'Line 3: the quote that opens this cell is never closed (a cell that starts with " ends with ")';
 const cells = (text: string) => parseCsv(text).rows.map((r) => r.cells);
+/** Items without where they came from (checked on their own below). */
+const bare = (items: MintItem[]) => items.map(({ where: _w, ownerWhere: _o, imageWhere: _i, ...item }) => item);
 
 describe('parseCsv', () => {
   it('reads quotes, doubled quotes, CRLF and semicolons', () => {
@@ -52,7 +54,7 @@ describe('parseMintList', () => {
   it('reads CSV with a header, attributes by name and typed values', () => {
     const { items, errors } = parseMintList(`name,image,color,power,tags\nFox,${CID},red,7,a|b\nOwl,https://x/o.png,,,\n`, schema);
     expect(errors).toEqual([]);
-    expect(items).toEqual([
+    expect(bare(items)).toEqual([
       { data: { name: { _: 'Fox' }, image: { ipfsCid: CID }, attributes: { color: 'red', power: 7, tags: ['a', 'b'] } } },
       { data: { name: { _: 'Owl' }, image: { url: 'https://x/o.png' } } }
     ]);
@@ -60,7 +62,7 @@ describe('parseMintList', () => {
 
   it('reads a headerless list as name, image, description and points at picked files', () => {
     const { items } = parseMintList('One, one.png\nTwo', null, ['one.png']);
-    expect(items).toEqual([{ data: { name: { _: 'One' } }, imageFile: 'one.png' }, { data: { name: { _: 'Two' } } }]);
+    expect(bare(items)).toEqual([{ data: { name: { _: 'One' } }, imageFile: 'one.png' }, { data: { name: { _: 'Two' } } }]);
   });
 
   it('names the line and column of each bad cell and refuses unknown columns', () => {
@@ -84,7 +86,7 @@ describe('parseMintList', () => {
       'Line 8: Power needs a value (the schema requires it once a token has attributes)'
     ]);
     // The good row, with the enum's own spelling.
-    expect(items).toEqual([{ owner: BOB, data: { name: { _: 'Ok' }, attributes: { Rarity: 'rare', Power: 3, Found: '2024-05-01' } } }]);
+    expect(bare(items)).toEqual([{ owner: BOB, data: { name: { _: 'Ok' }, attributes: { Rarity: 'rare', Power: 3, Found: '2024-05-01' } } }]);
     // A row without attributes needs none.
     expect(parseMintList('name\nPlain', rarity).errors).toEqual([]);
   });
@@ -101,7 +103,7 @@ describe('parseMintList', () => {
       schema
     );
     expect(errors).toEqual([]);
-    expect(items).toEqual([
+    expect(bare(items)).toEqual([
       { data: { name: { _: 'A' }, image: { ipfsCid: CID }, attributes: { color: 'blue' } } },
       { owner: BOB, data: { name: { _: 'B' } }, properties: [{ key: 'k', value: 'v' }] }
     ]);
@@ -122,7 +124,14 @@ describe('parseMintList', () => {
   });
 
   it('makes one token per image and splits into batches', () => {
-    expect(itemsFromImages(['fox.png'])).toEqual([{ data: { name: { _: 'fox' } }, imageFile: 'fox.png' }]);
+    expect(bare(itemsFromImages(['fox.png']))).toEqual([{ data: { name: { _: 'fox' } }, imageFile: 'fox.png' }]);
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('says where each row is, its owner and its image, for the limit checks', () => {
+    const [item] = parseMintList(`name,Image,Owner\nFox,fox.png,${BOB}`, null, ['fox.png']).items;
+    expect(item).toMatchObject({ where: 'Line 2', ownerWhere: 'Line 2, column Owner', imageWhere: 'Line 2, column Image' });
+    expect(parseMintList(JSON.stringify([{ name: 'A' }])).items[0]).toMatchObject({ where: 'Token 1', ownerWhere: 'Token 1, owner' });
+    expect(itemsFromImages(['fox.png'])[0]).toMatchObject({ where: 'Image fox.png' });
   });
 });

@@ -20,6 +20,12 @@ export interface MintItem {
   properties?: Property[];
   /** The image is one of the files the person picked, by file name: upload it first. */
   imageFile?: string;
+  /** Where the row is in the list, as messages name it ("Line 4", "Token 2"). */
+  where?: string;
+  /** Where its owner is ("Line 4, column Owner"), when it gives one. */
+  ownerWhere?: string;
+  /** Where its image is ("Line 4, column image"), when it gives one. */
+  imageWhere?: string;
 }
 
 export interface MintListResult {
@@ -91,7 +97,7 @@ export function parseCsv(text: string): CsvResult {
 }
 
 /** Comma unless the first line with text has more semicolons or tabs (European spreadsheets, TSV). */
-function detectDelimiter(text: string): string {
+export function detectDelimiter(text: string): string {
   const first = text.split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
   const count = (c: string) => first.split(c).length - 1;
   const candidates: [string, number][] = [
@@ -201,7 +207,7 @@ function fromCsv(text: string, schema: CollectionSchema | null | undefined, file
   }
   for (const { line, cells } of body) {
     const problems: string[] = [];
-    const item: MintItem = { data: {} };
+    const item: MintItem = { data: {}, where: `Line ${line}` };
     // Cells past the last column would be lost: most often a comma inside an unquoted value.
     const used = cells.length - [...cells].reverse().findIndex((c) => c !== '');
     if (used > columns.length) {
@@ -209,7 +215,10 @@ function fromCsv(text: string, schema: CollectionSchema | null | undefined, file
     }
     columns.forEach((column, i) => {
       const value = cells[i] ?? '';
-      if (value !== '') check(problems, `Line ${line}, column ${column.title}`, () => fillCell(item, column, value, fileNames));
+      if (value === '') return;
+      check(problems, `Line ${line}, column ${column.title}`, () => fillCell(item, column, value, fileNames));
+      if (column.kind === 'owner') item.ownerWhere = `Line ${line}, column ${column.title}`;
+      if (column.kind === 'image') item.imageWhere = `Line ${line}, column ${column.title}`;
     });
     const given = columns.flatMap((column, i) => (column.kind === 'attribute' && cells[i] ? [column.name] : []));
     const missing = missingProblem(schema, given, `Line ${line}`);
@@ -265,7 +274,7 @@ function fromJson(value: unknown, schema: CollectionSchema | null | undefined, f
     const record = entry as Record<string, unknown>;
     // The API's own item shape {owner?, data, properties?} is taken as it is.
     const data = (typeof record.data === 'object' && record.data !== null ? record.data : record) as Record<string, unknown>;
-    const item: MintItem = { data: {} };
+    const item: MintItem = { data: {}, where, ownerWhere: `${where}, owner`, imageWhere: `${where}, image` };
     const problems: string[] = [];
     const name = text(data.name);
     const description = text(data.description);
@@ -308,7 +317,7 @@ export function parseMintList(source: string, schema?: CollectionSchema | null, 
 
 /** One token per picked image, named after the file (`fox.png` → "fox"). */
 export function itemsFromImages(fileNames: Iterable<string>): MintItem[] {
-  return [...fileNames].map((file) => ({ data: { name: { _: file.replace(/\.[^.]+$/, '') } }, imageFile: file }));
+  return [...fileNames].map((file) => ({ data: { name: { _: file.replace(/\.[^.]+$/, '') } }, imageFile: file, where: `Image ${file}`, imageWhere: `Image ${file}` }));
 }
 
 /** `items` in groups of at most `size` (a create-multiple call takes at most 120). */

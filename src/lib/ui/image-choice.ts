@@ -71,3 +71,30 @@ export async function resolveImage(choice: ImageChoice, client: RestClient): Pro
       return imageInput(choice.text);
   }
 }
+
+/** Images one list may pick (each becomes at most one token of a run). */
+export const MAX_PICKED_IMAGES = 1000;
+
+/**
+ * `incoming` added to the `current` picked images, by file name (a file of a name already picked
+ * replaces it): what is not an image, is larger than the service takes, or goes past `max` is left
+ * out, each problem naming its files.
+ */
+export function addImages<F extends Pick<File, 'name' | 'size' | 'type'>>(current: readonly F[], incoming: readonly F[], max = MAX_PICKED_IMAGES): { files: F[]; problems: string[] } {
+  const byName = new Map(current.map((f) => [f.name, f]));
+  const notImages: string[] = [];
+  const tooLarge: F[] = [];
+  const overCount: string[] = [];
+  for (const file of incoming) {
+    if (file.type && !file.type.startsWith('image/')) notImages.push(file.name);
+    else if (file.size > MAX_IMAGE_BYTES) tooLarge.push(file);
+    else if (!byName.has(file.name) && byName.size >= max) overCount.push(file.name);
+    else byName.set(file.name, file);
+  }
+  const problems: string[] = [];
+  const names = (list: string[]) => (list.length > 5 ? `${list.slice(0, 5).join(', ')} and ${list.length - 5} more` : list.join(', '));
+  if (notImages.length) problems.push(`${names(notImages)} ${notImages.length > 1 ? 'are not images' : 'is not an image'}: left out`);
+  if (tooLarge.length) problems.push(`${sizes(tooLarge, true)}, and the service takes files up to ${fileSize(MAX_IMAGE_BYTES)}: left out`);
+  if (overCount.length) problems.push(`A list takes up to ${max} images: ${names(overCount)} ${overCount.length > 1 ? 'were' : 'was'} left out`);
+  return { files: [...byName.values()], problems };
+}
