@@ -159,3 +159,20 @@ export function propertyPermissions(rows: PermissionRow[]): PropertyKeyPermissio
     permission: { mutable: row.mutable, collectionAdmin: row.collectionAdmin, tokenOwner: row.tokenOwner }
   }));
 }
+
+/**
+ * Token property permissions that let the collection's owner and admins change a token's name,
+ * description, image and attributes after minting (the schema's own keys; the schema library
+ * makes them fixed once set by default).
+ */
+export function editableDataPermissions(attributeCount: number): PropertyKeyPermission[] {
+  const keys = ['n', 'd', 'i.c', 'i.u', 'i.i', 'i.h', ...Array.from({ length: attributeCount }, (_, i) => `a.${i}`)];
+  return keys.map((key) => ({ key, permission: { mutable: true, collectionAdmin: true, tokenOwner: false } }));
+}
+
+/** Permission lists merged by key, later lists winning (as the service merges them). */
+export function mergePermissions(...lists: PropertyKeyPermission[][]): PropertyKeyPermission[] {
+  const byKey = new Map<string, PropertyKeyPermission>();
+  for (const list of lists) for (const p of list) byKey.set(p.key, p);
+  return [...byKey.values()];
+}
