@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAccount } from '../../src/lib/ledger/balances';
 import { TransactionError } from '../../src/lib/ledger/chain/errors';
 import type { Call } from '../../src/lib/ledger/types';
-import { alice, bob, Chain, failure, ft, type Account } from './kit';
+import { alice, bob, Chain, ft, type Account } from './kit';
 import { keyOf } from '../../src/lib/ledger/testing/chain-kit';
 import { Ledger } from '../../src/lib/ledger/chain/ledger';
 import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
@@ -45,9 +45,7 @@ describe('bounded vectors the chain cannot decode', () => {
   it('collectionProperties.test.ts: Fails to set more properties than it is allowed', async () => {
     const chain = await Chain.start();
     const collectionId = await chain.createCollection(alice, { mode: 'NFT' });
-    // set_collection_properties takes a plain Vec: the chain decodes 65 entries and refuses them at dispatch.
-    const setting = chain.ok(alice, 'unique.setCollectionProperties', { collectionId, properties: properties(65) });
-    expect(await failure(setting)).toBe('common.PropertyLimitReached');
+    await expectRefusedBeforeInclusion(chain, { name: 'unique.setCollectionProperties', args: { collectionId, properties: properties(65) } });
   });
 
   it('tokenProperties.test.ts: Fails to set a property key over 256 bytes', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, CHARLIE, TestChain } from './testing/harness';
-import { getCollection, putCollection } from './tokens/fixtures';
+import { NESTING_BUDGET } from './constants';
+import { addr, getCollection, getToken, mint as mintToken, putCollection } from './tokens/fixtures';
 import type { Call } from './types';
 
 const mint = (collectionId: number): Call => ({ name: 'unique.createItem', args: { collectionId, owner: CHARLIE, properties: [] } });
@@ -34,6 +35,19 @@ describe('utility.batch', () => {
     expect(events[2].data).toMatchObject({ index: 1, error: { module: { section: 'common' } } });
     expect((await getCollection(chain, 1))?.tokensMinted).toBe(1);
     expect((await getCollection(chain, 2))?.tokensMinted).toBe(0);
+  });
+
+  it('gives every call its own nesting budget, as each dispatchable has on the chain', async () => {
+    const chain = new TestChain();
+    await putCollection(chain, { permissions: { nesting: { tokenOwner: true } } });
+    const parent = await mintToken(chain, 1, ALICE);
+    // More nested mints than one budget allows: each walks the parent chain.
+    const count = NESTING_BUDGET + 1;
+    const nestedMint: Call = { name: 'unique.createItem', args: { collectionId: 1, owner: addr(1, parent), properties: [] } };
+    const events = await chain.ok(ALICE, 'utility.batch', { calls: Array.from({ length: count }, () => nestedMint) });
+    expect(events.filter((e) => e.method === 'ItemCompleted')).toHaveLength(count);
+    expect(events.at(-1)).toMatchObject({ section: 'utility', method: 'BatchCompleted' });
+    expect((await getToken(chain, 1, parent + count))?.owner).toBe(addr(1, parent));
   });
 
   it('refuses a batch inside a batch', async () => {

@@ -1,6 +1,7 @@
 // pallet_utility: `batch` dispatches in order and stops at the first failure (earlier calls stay,
 // the extrinsic succeeds with BatchInterrupted); `batchAll` is all or nothing (the first failure
 // fails the extrinsic, so applyExtrinsic drops every call's writes with its overlay).
+import { NESTING_BUDGET } from './constants';
 import type { CallHandler, CallHandlers, DispatchContext } from './context';
 import { DispatchError } from './errors';
 import { Overlay } from './overlay';
@@ -14,11 +15,16 @@ function refuseNesting(calls: Call[]): void {
   }
 }
 
-/** One call of a batch in its own checkpoint: its writes and events stay only if it succeeds. */
+/**
+ * One call of a batch in its own checkpoint: its writes and events stay only if it succeeds. Each
+ * call gets its own nesting budget, as each dispatchable does on the chain
+ * (`structure_nesting_budget()` per call in pallets/unique).
+ */
 async function runCheckpointed(ctx: DispatchContext, call: Call, dispatch: Dispatch): Promise<void> {
   const overlay = new Overlay(ctx.state);
   const events: DispatchContext['events'] = [];
-  await dispatch({ ...ctx, state: overlay, events, emit: (section, method, data) => events.push({ section, method, data }) }, call);
+  const nestingBudget = { remaining: NESTING_BUDGET };
+  await dispatch({ ...ctx, state: overlay, events, nestingBudget, emit: (section, method, data) => events.push({ section, method, data }) }, call);
   await overlay.commit();
   for (const event of events) ctx.emit(event.section, event.method, event.data);
 }

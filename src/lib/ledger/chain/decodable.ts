@@ -1,42 +1,30 @@
 // The chain's bounded vectors: a call whose properties, keys or values exceed them cannot even be
 // decoded by the runtime, so under `--rules unique` it is refused before inclusion (no fee, nonce
-// unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call. Keys and
-// values are bounded everywhere; the number of entries only in creation data (the chain's
-// `CollectionPropertiesVec`, `CollectionPropertiesPermissionsVec`), while the set and delete calls
-// take a plain `Vec`, so 65 entries there reach dispatch (`common.PropertyLimitReached`).
+// unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call.
 import { MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
 import { byteLength } from '../properties';
 import type { RuleSet } from '../rules';
 import type { Call, Property } from '../types';
 import { TransactionError } from './errors';
 
-/** A list of a call's property keys and values; `counted`: its length is bounded too. */
-interface PropertyList {
-  keys: string[];
-  values: string[];
-  counted: boolean;
-}
-
-/** Every list of a call (properties, keys or permissions) with its property keys and values. */
-function boundedLists(call: Call): PropertyList[] {
-  const ofProperties = (properties: Property[], counted: boolean) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value), counted });
-  const ofKeys = (keys: string[], counted: boolean) => ({ keys, values: [], counted });
+/** Every bounded list of a call (properties, keys or permissions) with its property keys and values. */
+function boundedLists(call: Call): { keys: string[]; values: string[] }[] {
+  const ofProperties = (properties: Property[]) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value) });
   switch (call.name) {
     case 'unique.createCollectionEx':
-      return [ofProperties(call.args.data.properties, true), ofKeys(call.args.data.tokenPropertyPermissions.map((p) => p.key), true)];
+      return [ofProperties(call.args.data.properties), { keys: call.args.data.tokenPropertyPermissions.map((p) => p.key), values: [] }];
     case 'unique.createItem':
-      return [ofProperties(call.args.properties, true)];
     case 'unique.setCollectionProperties':
     case 'unique.setTokenProperties':
-      return [ofProperties(call.args.properties, false)];
+      return [ofProperties(call.args.properties)];
     case 'unique.createMultipleItemsEx':
     case 'unique.createMultipleItems':
-      return call.args.items.map((item) => ofProperties(item.properties, true));
+      return call.args.items.map((item) => ofProperties(item.properties));
     case 'unique.deleteCollectionProperties':
     case 'unique.deleteTokenProperties':
-      return [ofKeys(call.args.propertyKeys, false)];
+      return [{ keys: call.args.propertyKeys, values: [] }];
     case 'unique.setTokenPropertyPermissions':
-      return [ofKeys(call.args.propertyPermissions.map((p) => p.key), false)];
+      return [{ keys: call.args.propertyPermissions.map((p) => p.key), values: [] }];
     default:
       return [];
   }
@@ -51,8 +39,8 @@ export function undecodableReason(call: Call): string | null {
     }
     return null;
   }
-  for (const { keys, values, counted } of boundedLists(call)) {
-    if (counted && keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
+  for (const { keys, values } of boundedLists(call)) {
+    if (keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
     const longKey = keys.find((key) => byteLength(key) > MAX_PROPERTY_KEY_LENGTH);
     if (longKey !== undefined) return `a property key of ${byteLength(longKey)} bytes (the chain's bound is ${MAX_PROPERTY_KEY_LENGTH})`;
     const longValue = values.find((value) => byteLength(value) > MAX_PROPERTY_VALUE_LENGTH);
