@@ -3,12 +3,14 @@
 // worker never cached. It holds no ledger: `/sandbox/*` and `/ipfs/*` are answered in the browser
 // by the service worker (or the page itself), so here they only explain that. A page's
 // Content-Security-Policy (a <meta> tag SvelteKit writes, with the hashes of its inline bootstrap
-// script) is sent as a header too.
+// script) is sent as a header too. Text files go out brotli- or gzip-compressed when the browser
+// accepts it (server/compress.ts).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseEncoding, compressed, isCompressible } from './compress';
 
 export interface PreviewOptions {
   /** The built site; default `build/` beside package.json. */
@@ -139,7 +141,11 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
   }
   if (extname(file).toLowerCase() === '.html') return sendPage(req, res, pathname, file);
   const info = await stat(file);
-  res.writeHead(200, { ...headersFor(pathname, file), 'content-length': String(info.size) });
+  const headers = headersFor(pathname, file);
+  if (isCompressible(headers['content-type'], info.size)) {
+    return sendBody(req, res, 200, headers, await readFile(file), `${info.size}:${info.mtimeMs}`, file);
+  }
+  res.writeHead(200, { ...headers, 'content-length': String(info.size) });
   if (req.method === 'HEAD') {
     res.end();
     return 200;
@@ -150,15 +156,24 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
   return 200;
 }
 
+/** A whole body, compressed when the browser accepts it (caches then keep one copy per encoding). */
+async function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, version: string, file: string): Promise<number> {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const sent = encoding ? await compressed(file, version, body, encoding) : body;
+  const final: Record<string, string> = { ...headers, vary: 'Accept-Encoding', 'content-length': String(sent.byteLength) };
+  if (encoding) final['content-encoding'] = encoding;
+  res.writeHead(status, final);
+  res.end(req.method === 'HEAD' ? undefined : sent);
+  return status;
+}
+
 /** An HTML page, read whole (pages are small) to send its policy as a header. */
 async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, file: string): Promise<number> {
-  const html = await readFile(file);
-  const headers: Record<string, string> = { ...headersFor(pathname, file), 'content-length': String(html.byteLength) };
+  const [html, info] = await Promise.all([readFile(file), stat(file)]);
+  const headers: Record<string, string> = headersFor(pathname, file);
   const policy = pagePolicy(html.toString('utf8'));
   if (policy) headers['content-security-policy'] = policy;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : html);
-  return 200;
+  return sendBody(req, res, 200, headers, html, `${info.size}:${info.mtimeMs}`, file);
 }
 
 function unanswered(res: ServerResponse): number {

@@ -1,18 +1,19 @@
 // How the page reaches the built-in REST API. When a service worker controls the page, a
 // request to `<origin>/sandbox/...` or `<origin>/ipfs/<cid>` simply goes to the network and the
-// worker answers it. When none does (first visit before it takes over, Shift+reload, no
-// service-worker support), the page answers those requests itself: the same handler on the same
-// database, writing under the same Web Lock.
+// worker answers it. When none does (Shift+reload, no service-worker support, a first visit whose
+// new worker does not take over within seconds), the page answers those requests itself: the
+// same handler on the same database, writing under the same Web Lock. Nothing of the ledger is
+// imported here: its code (the API, IndexedDB, IPFS) loads only when the page must answer.
 import { version } from '$app/environment';
-import { errorResponseFor } from '../api/errors';
-import { ipfsPathCid } from '../api/routes/ipfs';
 import type { BrowserHost } from './browser-host';
-import { isApiPath } from './paths';
+import { isApiPath, isFilePath } from './paths';
 
 export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 const nativeFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 let inPage: Promise<BrowserHost> | null = null;
+/** Resolves true once a worker being installed for this page controls it (see `awaitWorker`). */
+let workerComing: Promise<boolean> | null = null;
 
 export function isControlled(): boolean {
   return typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
@@ -20,7 +21,23 @@ export function isControlled(): boolean {
 
 /** Requests the built-in ledger answers: its REST API and its file gateway, on this origin. */
 function isLedgerRequest(url: URL): boolean {
-  return url.origin === location.origin && (isApiPath(url.pathname) || ipfsPathCid(url.pathname) !== null);
+  return url.origin === location.origin && (isApiPath(url.pathname) || isFilePath(url.pathname));
+}
+
+/**
+ * A first visit: the worker being installed will control the page (it claims its clients), so
+ * ledger requests wait for it instead of loading the whole ledger into the page as well.
+ * `takesOver` resolves false when no worker will (registration failed, too slow): the page answers.
+ */
+export function awaitWorker(takesOver: Promise<boolean>): void {
+  workerComing = takesOver.catch(() => false);
+}
+
+/** Whether the page must answer the ledger itself: no worker controls it, none is on its way. */
+async function mustAnswer(): Promise<boolean> {
+  if (isControlled()) return false;
+  if (workerComing && (await workerComing)) return !isControlled();
+  return true;
 }
 
 /** The in-page host, opened on first use (its code is loaded only then). */
@@ -48,19 +65,20 @@ function inPageHost(): Promise<BrowserHost> {
 /** `fetch`, with the built-in ledger's requests answered in the page when no worker controls it. */
 export const apiFetch: ApiFetch = async (input, init) => {
   const request = new Request(input, init);
-  if (isControlled() || !isLedgerRequest(new URL(request.url))) return nativeFetch(request);
+  if (!isLedgerRequest(new URL(request.url)) || !(await mustAnswer())) return nativeFetch(request);
   const open = await inPageHost();
   try {
     return await open.host.handle(request);
   } catch (error) {
     // The page answers for the ledger here, as the worker would: an envelope, never a rejection.
+    const { errorResponseFor } = await import('../api/errors');
     return errorResponseFor(error);
   }
 };
 
 /** The fetch the app and its client use; opens the in-page host first when it will be needed. */
 export async function ensureApi(): Promise<ApiFetch> {
-  if (!isControlled()) await inPageHost();
+  if (await mustAnswer()) await inPageHost();
   return apiFetch;
 }
 
@@ -83,7 +101,7 @@ export function installFetchFallback(): () => void {
  */
 export async function displayableUrl(url: string): Promise<string> {
   const target = new URL(url, location.href);
-  if (isControlled() || target.origin !== location.origin || ipfsPathCid(target.pathname) === null) return url;
+  if (target.origin !== location.origin || !isFilePath(target.pathname) || !(await mustAnswer())) return url;
   const response = await apiFetch(target);
   return response.ok ? URL.createObjectURL(await response.blob()) : url;
 }

@@ -5,3 +5,8 @@ import { NETWORK } from './protocol';
 export function isApiPath(pathname: string): boolean {
   return pathname === `/${NETWORK}` || pathname.startsWith(`/${NETWORK}/`);
 }
+
+/** `<origin>/ipfs/<cid>` and below: the built-in file gateway (the paths api/routes/ipfs.ts answers). */
+export function isFilePath(pathname: string): boolean {
+  return /^\/ipfs\/[^/]+(\/|$)/.test(pathname);
+}

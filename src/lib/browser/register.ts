@@ -47,3 +47,25 @@ export async function greetWorker(page: HelloMessage, timeoutMs = 3000): Promise
     clearTimeout(timer);
   }
 }
+
+/**
+ * On a first visit, whether the worker being installed takes control of this page (it claims its
+ * clients once active) within `timeoutMs`. False at once when a worker is already active yet does
+ * not control the page (a hard reload: the page answers for itself), or when `failed` settles.
+ */
+export async function workerTakesOver(timeoutMs: number, failed: Promise<unknown>): Promise<boolean> {
+  if (!serviceWorkerSupported()) return false;
+  if (navigator.serviceWorker.controller) return true;
+  if ((await navigator.serviceWorker.getRegistration('/'))?.active) return false;
+  return new Promise<boolean>((resolve) => {
+    const settle = (value: boolean) => {
+      clearTimeout(timer);
+      navigator.serviceWorker.removeEventListener('controllerchange', onChange);
+      resolve(value);
+    };
+    const onChange = () => settle(true);
+    const timer = setTimeout(() => settle(false), timeoutMs);
+    navigator.serviceWorker.addEventListener('controllerchange', onChange);
+    void failed.then(() => settle(!!navigator.serviceWorker.controller));
+  });
+}

@@ -3,11 +3,10 @@
 // the root layout.
 import { dev, version } from '$app/environment';
 import type { HostStatus } from '../host/ledger-host';
-import { DB_SCHEMA_VERSION } from '../storage/schema';
-import { ensureApi, installFetchFallback, isControlled } from './api';
+import { awaitWorker, ensureApi, installFetchFallback, isControlled } from './api';
 import { isPersisted, requestPersistence } from './persist';
 import { KEEP_ALIVE_MS, LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, compareWithWorker, describeCompatibility, hello, readChannelMessage, type HelloMessage } from './protocol';
-import { greetWorker, registerServiceWorker, serviceWorkerSupported } from './register';
+import { greetWorker, registerServiceWorker, serviceWorkerSupported, workerTakesOver } from './register';
 
 export const hostStatus = $state({
   /** Who answers `<origin>/sandbox/v1` for this page right now. */
@@ -22,6 +21,9 @@ export const hostStatus = $state({
   chain: null as HostStatus | null,
   error: null as string | null
 });
+
+/** How long a first visit waits for its new worker before answering the ledger in the page. */
+const FIRST_INSTALL_WAIT_MS = 5000;
 
 let acceptUpdate: (() => void) | null = null;
 let started = false;
@@ -51,6 +53,8 @@ async function refreshChain(): Promise<void> {
 }
 
 async function greet(): Promise<void> {
+  // The schema module sits beside the ledger's storage code: loaded when greeting, not with the page.
+  const { DB_SCHEMA_VERSION } = await import('../storage/schema');
   const page = hello(version, DB_SCHEMA_VERSION);
   const worker = await greetWorker(page);
   hostStatus.worker = worker;
@@ -63,6 +67,9 @@ export async function startHostStatus(): Promise<() => void> {
   if (started) return () => {};
   started = true;
   const uninstall = installFetchFallback();
+  const registering = !dev && serviceWorkerSupported();
+  let registrationFailed = () => {};
+  if (registering) awaitWorker(workerTakesOver(FIRST_INSTALL_WAIT_MS, new Promise<void>((settle) => (registrationFailed = settle))));
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LEDGER_CHANNEL) : null;
   channel?.addEventListener('message', (event) => {
     const message = readChannelMessage(event.data);
@@ -77,7 +84,7 @@ export async function startHostStatus(): Promise<() => void> {
 
   // In `vite dev` no worker is registered (a cached shell would fight hot reloading): the page
   // answers the API itself.
-  if (!dev && serviceWorkerSupported()) {
+  if (registering) {
     try {
       await registerServiceWorker({
         onUpdateReady: (accept) => {
@@ -87,6 +94,7 @@ export async function startHostStatus(): Promise<() => void> {
         onControllerChange: () => void greet().then(refreshChain)
       });
     } catch (error) {
+      registrationFailed();
       // The in-page host still answers; say why the app will not work offline.
       hostStatus.notice = `The service worker could not be registered, so Opalite will not open offline: ${error instanceof Error ? error.message : String(error)}`;
     }

@@ -2,9 +2,7 @@
 // when the key is locked), Submit, then the status until the extrinsic is in a block. The sign
 // dialog (ui/SignDialog.svelte, in the layout) renders `signing.current`. Keys stay in the
 // wallet: only signatures leave the page, never a seed.
-import { Keyring } from '@polkadot/keyring';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
-import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { ExtrinsicFailedError, SignatureCancelledError, errorText } from '../client/errors';
 import { runExtrinsic, type FlowProgress, type FlowResult } from '../client/flow';
 import type { BuildResult, DecodedCall, MutationRequest } from '../client/types';
@@ -170,6 +168,8 @@ export async function transact(title: string, call: MutationRequest, options: Tr
  * //Alice, derived in memory from its public dev URI. It is nobody's secret, and no seed is sent.
  */
 export async function fundFromDevAccount(destination: string, amount = DEV_FUND_AMOUNT): Promise<FlowResult> {
+  // The dev key's crypto loads here, when used, not with every page (issue 10: a fast first visit).
+  const [{ Keyring }, { cryptoWaitReady }] = await Promise.all([import('@polkadot/keyring'), import('@polkadot/util-crypto')]);
   await cryptoWaitReady();
   const pair = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromUri(DEV_FUNDER_URI);
   const client = connection.client;

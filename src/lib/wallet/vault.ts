@@ -11,20 +11,24 @@
 //   a refused input writes nothing.
 import Dexie, { type EntityTable } from 'dexie';
 import type { KeyringPair } from '@polkadot/keyring/types';
-import { u8aToHex } from '@polkadot/util';
-import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import { WalletError, WalletLockedError } from './errors';
-import {
-  SS58_FORMAT,
-  createFromMnemonic,
-  parseKeystoreJson,
-  reencrypt,
-  renameKeystore,
-  toKeystoreJson,
-  unlockKeystore,
-  type KeyType,
-  type KeystoreJson
-} from './keystore';
+import type { KeyType, KeystoreJson } from './keystore';
+
+// -- key code, loaded on first use (issue 10: a page that only lists accounts skips ~430 KB of
+// polkadot crypto and its WebAssembly). Sync methods need it only once a key is unlocked, and
+// unlocking loads it first.
+type KeyCode = typeof import('./keystore') & Pick<typeof import('@polkadot/util-crypto'), 'decodeAddress' | 'encodeAddress'> & Pick<typeof import('@polkadot/util'), 'u8aToHex'>;
+let keyCode: KeyCode | null = null;
+let keyCodeLoading: Promise<KeyCode> | null = null;
+
+function loadKeyCode(): Promise<KeyCode> {
+  keyCodeLoading ??= Promise.all([import('./keystore'), import('@polkadot/util-crypto'), import('@polkadot/util')]).then(([keystore, crypto, util]) => {
+    keyCode = { ...keystore, decodeAddress: crypto.decodeAddress, encodeAddress: crypto.encodeAddress, u8aToHex: util.u8aToHex };
+    return keyCode;
+  });
+  return keyCodeLoading;
+}
+// -- end of key code loading
 
 export const DEFAULT_DB_NAME = 'opalite-wallet';
 export const DEFAULT_AUTO_LOCK_MS = 5 * 60_000;
@@ -89,7 +93,7 @@ function defaultClearTimer(handle: TimerHandle): void {
 const NOT_IN_WALLET = 'This account is not in the wallet';
 
 /** The wallet's form (SS58 prefix 42) of an address given in any SS58 prefix. */
-function canonical(address: string): string {
+function canonical(address: string, { decodeAddress, encodeAddress, SS58_FORMAT }: KeyCode = keyCode!): string {
   try {
     const key = decodeAddress(address);
     if (key.length === 32) return encodeAddress(key, SS58_FORMAT);
@@ -163,7 +167,7 @@ export class Vault {
     this.#expireIfIdle();
     let key: string;
     try {
-      key = canonical(address);
+      key = canonical(address, await loadKeyCode());
     } catch {
       return undefined;
     }
@@ -176,7 +180,7 @@ export class Vault {
    * Same address already there → `WalletError('This account is already in the wallet')`.
    */
   async add(json: KeystoreJson): Promise<AccountInfo> {
-    const keystore = toKeystoreJson(json);
+    const keystore = (await loadKeyCode()).toKeystoreJson(json);
     const row: AccountRow = { address: keystore.address, createdAt: this.#now(), json: keystore };
     try {
       await this.#db.transaction('rw', this.#db.accounts, async () => {
@@ -194,7 +198,7 @@ export class Vault {
 
   /** Creates (or restores) the sr25519 account of a seed phrase; the phrase itself is not kept. */
   async addFromMnemonic(mnemonic: string, name: string, password: string): Promise<AccountInfo> {
-    return this.add(await createFromMnemonic(mnemonic, name, password, { now: this.#now }));
+    return this.add(await (await loadKeyCode()).createFromMnemonic(mnemonic, name, password, { now: this.#now }));
   }
 
   /**
@@ -202,6 +206,7 @@ export class Vault {
    * written, so a file whose password is not known (or whose key is damaged) is refused.
    */
   async importJson(text: string, password: string): Promise<AccountInfo> {
+    const { parseKeystoreJson, unlockKeystore } = await loadKeyCode();
     const keystore = parseKeystoreJson(text);
     if (await this.#db.accounts.get(keystore.address)) throw new WalletError('This account is already in the wallet');
     const pair = await unlockKeystore(keystore, password);
@@ -210,6 +215,7 @@ export class Vault {
   }
 
   async rename(address: string, name: string): Promise<AccountInfo> {
+    const { renameKeystore } = await loadKeyCode();
     const key = canonical(address);
     const row = await this.#db.transaction('rw', this.#db.accounts, async () => {
       const current = await this.#db.accounts.get(key);
@@ -225,7 +231,7 @@ export class Vault {
 
   /** Removes the account (locking it first). Its keystore is gone: export it before if needed. */
   async remove(address: string): Promise<void> {
-    const key = canonical(address);
+    const key = canonical(address, await loadKeyCode());
     const wasUnlocked = this.#dropPair(key);
     const removed = await this.#db.transaction('rw', this.#db.accounts, async () => {
       if (!(await this.#db.accounts.get(key))) return false;
@@ -239,6 +245,7 @@ export class Vault {
 
   /** Re-encrypts the stored keystore with a new password (at least 8 characters). */
   async changePassword(address: string, oldPassword: string, newPassword: string): Promise<void> {
+    const { reencrypt } = await loadKeyCode();
     const key = canonical(address);
     const before = await this.#row(key);
     const json = await reencrypt(before.json, oldPassword, newPassword);
@@ -256,6 +263,7 @@ export class Vault {
 
   /** The account's keystore: the polkadot{.js} export format, encrypted with its password. */
   async exportJson(address: string): Promise<KeystoreJson> {
+    const { toKeystoreJson } = await loadKeyCode();
     return toKeystoreJson((await this.#row(canonical(address))).json);
   }
 
@@ -269,6 +277,7 @@ export class Vault {
 
   /** Decrypts the account's key into memory. Wrong password → `WalletError('Wrong password')`. */
   async unlock(address: string, password: string): Promise<void> {
+    const { unlockKeystore } = await loadKeyCode();
     const key = canonical(address);
     const row = await this.#row(key);
     const pair = await unlockKeystore(row.json, password);
@@ -287,6 +296,7 @@ export class Vault {
   }
 
   lock(address: string): void {
+    if (!keyCode) return; // nothing was ever unlocked
     let key: string;
     try {
       key = canonical(address);
@@ -306,6 +316,7 @@ export class Vault {
 
   isUnlocked(address: string): boolean {
     this.#expireIfIdle();
+    if (!keyCode) return false; // nothing was ever unlocked
     try {
       return this.#pairs.has(canonical(address));
     } catch {
@@ -321,11 +332,12 @@ export class Vault {
   sign(address: string, message: Uint8Array): string {
     if (!(message instanceof Uint8Array)) throw new WalletError('The message to sign must be bytes');
     this.#expireIfIdle();
+    if (!keyCode) throw new WalletLockedError(address); // nothing was ever unlocked
     const key = canonical(address);
     const pair = this.#pairs.get(key);
     if (!pair) throw new WalletLockedError(key);
     this.touch();
-    return u8aToHex(pair.sign(message, { withType: true }));
+    return keyCode.u8aToHex(pair.sign(message, { withType: true }));
   }
 
   // -- inactivity ---------------------------------------------------------------------------------
