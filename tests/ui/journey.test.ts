@@ -93,7 +93,9 @@ describe('a new creator', () => {
     await page.getByRole('button', { name: 'Mint 3 tokens' }).click();
     await approve(page, { call: 'unique.createMultipleItemsEx' });
     await expect.poll(() => page.getByTestId('minted-summary').textContent()).toContain('Minted 3 tokens: 2–4.');
-    expect(await page.locator('progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([3, 3]);
+    const progressOf = (name: RegExp) => page.getByRole('progressbar', { name }).evaluate((p: HTMLProgressElement) => [p.value, p.max]);
+    expect(await progressOf(/^Images uploaded/)).toEqual([1, 1]);
+    expect(await progressOf(/^Calls minted/)).toEqual([1, 1]);
 
     // ---- nest Owl (2) into Fox (1), and see the bundle ----
     await page.getByRole('link', { name: 'See them in the collection' }).click();
@@ -191,7 +193,8 @@ describe('a new creator', () => {
       await expect.poll(() => page.getByRole('list', { name: 'Tokens' }).getByRole('link').count()).toBe(4);
       // The uploaded image comes from the browser's file store, offline.
       await page.getByRole('link', { name: 'Fox (token 1)' }).click();
-      await expect.poll(() => page.getByRole('img', { name: 'Fox' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      // The token's own image comes first; the bundle tree below shows it again as a thumbnail.
+      await expect.poll(() => page.getByRole('img', { name: 'Fox' }).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
       // And a change still goes through: Build → sign → Submit, all in the browser.
       await page.getByLabel('Property key').fill('note');
       await page.getByLabel('Property value').fill('written offline');
