@@ -5,20 +5,10 @@ import type {
   CollectionMode,
   CollectionAccess,
   Property,
-  PropertyPermission,
   PropertyKeyPermission,
   CollectionLimits,
-  CollectionLimitsInput,
   NestingPermissions,
-  CollectionPermissionsInput,
-  CreateCollectionData,
-  MintItem,
-  ItemKind,
-  ItemData,
-  CallArgs,
-  CallName,
-  Call,
-  CallOf
+  Call
 } from '../codec/call-types';
 
 export type {
@@ -40,7 +30,7 @@ export type {
   CallName,
   Call,
   CallOf
-};
+} from '../codec/call-types';
 
 export interface CollectionPermissions {
   access: CollectionAccess;

@@ -91,11 +91,7 @@ export function ensureMode(collection: CollectionRecord, mode: CollectionMode): 
 const eventOf = (record: ExtrinsicRecord, method: string): Record<string, unknown> | undefined =>
   record.events.find((e: LedgerEvent) => e.section === 'common' && e.method === method)?.data;
 
-/**
- * The `parsed` result of an extrinsic in a Fungible or ReFungible collection, as the real service's
- * fungible and refungible methods derive it from the events; undefined for anything else (the
- * NFT-era results apply). Amounts are numbers: Fungible ones in whole units of the collection.
- */
+/** The calls whose result has an FT/RFT shape. */
 const PIECES_SHAPED_CALLS: ReadonlySet<string> = new Set([
   'unique.createItem',
   'unique.createMultipleItems',
@@ -107,11 +103,16 @@ const PIECES_SHAPED_CALLS: ReadonlySet<string> = new Set([
   'unique.burnFrom'
 ]);
 
+/**
+ * The `parsed` result of an extrinsic in a Fungible or ReFungible collection, as the real service's
+ * fungible and refungible methods derive it from the events; undefined for anything else (the
+ * NFT-era results apply). Amounts are numbers: Fungible ones in whole units of the collection.
+ */
 export async function piecesParsed(record: ExtrinsicRecord, tx: QueryTx): Promise<unknown> {
   if (!record.isCompleted || record.isError) return undefined;
   const call = record.call;
   if (call.name === 'unique.repartition') return { success: true };
-  // Only these calls have an FT/RFT shape: any other (an NFT's property call…) needs no lookup.
+  // Any other call (an NFT's property call…) needs no collection lookup.
   if (!PIECES_SHAPED_CALLS.has(call.name)) return undefined;
   const collection = await tx.get('collections', (call.args as { collectionId: number }).collectionId);
   if (!collection || collection.mode === 'NFT') return undefined;
