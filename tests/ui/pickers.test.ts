@@ -5,7 +5,7 @@ import { encodeAddress } from '@polkadot/util-crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, asAlice, axeViolations, createAccount, launchBrowser, nav, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, launchBrowser, nav, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'pickers-pass-1';
 /** An address no dev account or wallet account has: the contact's. */
@@ -144,6 +144,13 @@ describe('pickers', () => {
     expect(await nest.getByRole('img', { name: 'Thumbnail of Box' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
     await box.check();
     expect(await nest.getByLabel('Parent token id').inputValue()).toBe('1');
+    const viewport = page.viewportSize();
+    for (const [name, size] of [['nesting-desktop', DESKTOP], ['nesting-phone', PHONE]] as const) {
+      await page.setViewportSize(size);
+      await nest.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(name) });
+    }
+    if (viewport) await page.setViewportSize(viewport);
     await nest.getByRole('button', { name: 'Nest token' }).click();
     expect((await approve(page, { password: PASSWORD })).call).toBe('unique.transferFrom');
     const tree = page.getByRole('tree', { name: `Bundle of token ${collectionId}/1` });
