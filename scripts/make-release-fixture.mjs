@@ -6,6 +6,10 @@
 // The commit's tree is taken with `git archive` (the working tree is not touched), today's
 // node_modules are linked into it (no install), and its `vite build` output is packed into
 // tests/e2e/fixtures/releases/<short>.tar.gz beside <short>.json (commit, date, schema version).
+// So the fixture is the old SOURCE built with TODAY's node_modules (linked), not the bytes that
+// release shipped: its Svelte, Dexie and other libraries may be newer than the ones it had. That is
+// acceptable because the test is about the stored data format (the IndexedDB schema and rows the
+// release's own code writes, and its exports), which is the release's source, not its libraries'.
 // The built app is the fixture rather than a browser profile: a profile made by one Chromium
 // may not open in an older one, so the test makes the profile with whatever Chromium runs it.
 import { spawnSync } from 'node:child_process';

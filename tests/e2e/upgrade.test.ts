@@ -7,12 +7,18 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startPreview, type RunningPreview } from '../../server/preview';
 import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../../src/lib/storage/schema';
-import { ALICE, BOB, BUILD_DIR, CHARLIE, PNG_1X1_BASE64, call, launchPersistent, mint, submit, tempDir, uploadFile } from './support';
+import { ALICE, BOB, BUILD_DIR, CHARLIE, PNG_1X1_BASE64, call, launchPersistent, mint, submit, tempDir, uploadFile, waitForWorker } from './support';
+
+/** Two browser launches, ~20 writes, the update flow and 2–3 imports: more than the e2e default on a slow machine. */
+const UPGRADE_TIMEOUT_MS = 300_000;
+/** How long a server waits for its port while the last server's socket lets go of it. */
+const PORT_PATIENCE_MS = 10_000;
 
 const RELEASES = fileURLToPath(new URL('./fixtures/releases/', import.meta.url));
 
@@ -50,6 +56,37 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+}
+
+/** Serve `root` on `port`, retrying while the port is still held (the last server's socket may linger). */
+async function serveOn(root: string, port: number, patienceMs = PORT_PATIENCE_MS): Promise<RunningPreview> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      return await startPreview({ root, port });
+    } catch (error) {
+      if (!isAddressInUse(error) || Date.now() >= deadline) throw error;
+      await sleep(200);
+    }
+  }
+}
+
+/**
+ * Serve the old release on a free port. Someone may take the port between finding and binding it;
+ * then another is picked, which is safe only here, before the old app ever ran on an origin.
+ */
+async function serveOnFreePort(root: string): Promise<RunningPreview> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await serveOn(root, await freePort(), 1_000);
+    } catch (error) {
+      if (!isAddressInUse(error) || attempt >= 5) throw error;
+    }
+  }
 }
 
 function unpack(release: Release): string {
@@ -141,7 +178,7 @@ async function writeLedger(page: Page, release: Release): Promise<Written> {
   let pooled: string | undefined;
   if (release.schemaVersion >= 2) {
     // A release that keeps its waiting pool in the database: leave one extrinsic waiting in it.
-    expect((await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'manual' })).status).toBe(201);
+    await setBlockMode(page, 'manual');
     const answer = await call(page, 'POST', '/sandbox/v1/balance/transfer?use=Submit', { address: BOB, destination: CHARLIE, amount: 7 }, { authorization: 'Seed //Bob' });
     expect(answer.status, answer.text).toBe(201);
     pooled = answer.json.hash as string;
@@ -174,15 +211,16 @@ async function writeLedger(page: Page, release: Release): Promise<Written> {
   const cid = upload.json.cid as string;
   const file = await bytesAt(page, `/ipfs/${cid}`);
   expect(file).toEqual({ status: 200, base64: PNG_1X1_BASE64 });
-  const status = (await call(page, 'GET', '/sandbox/v1/dev/status')).json;
+  const status = await call(page, 'GET', '/sandbox/v1/dev/status');
+  expect(status.status, status.text).toBe(200);
+  expect(status.json.genesisHash, status.text).toEqual(expect.any(String));
   const exported = await call(page, 'GET', '/sandbox/v1/dev/export');
-  expect(exported.status).toBe(200);
-  return { answers, files: new Map([[cid, file.base64]]), collectionId, pooled, genesisHash: status.genesisHash, exportText: exported.text };
+  expect(exported.status, exported.text).toBe(200);
+  return { answers, files: new Map([[cid, file.base64]]), collectionId, pooled, genesisHash: status.json.genesisHash, exportText: exported.text };
 }
 
-/** Serve `root` on `port`, open the page in a browser on `profile`, let `during` work, close both. */
-async function withApp<T>(root: string, port: number, profile: string, during: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const app: RunningPreview = await startPreview({ root, port });
+/** With `app` serving, open the page in a browser on `profile`, let `during` work, close both. */
+async function withApp<T>(app: RunningPreview, profile: string, during: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   let context: BrowserContext | undefined;
   try {
     context = await launchPersistent(profile);
@@ -197,26 +235,45 @@ async function withApp<T>(root: string, port: number, profile: string, during: (
 async function updateToCurrent(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  // Without a registration there is nothing to update, and the prompt below would only time out.
+  const checked = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration?.update();
+    return registration !== undefined;
+  });
+  expect(checked, 'the old release has a service worker registration').toBe(true);
   const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Opalite is ready' });
   await prompt.waitFor({ timeout: 60_000 });
   await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
   await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
 }
 
+/** Switch the ledger's block mode (dev route), failing here if it is refused. */
+async function setBlockMode(page: Page, kind: 'manual' | 'instant'): Promise<void> {
+  const answer = await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind });
+  expect(answer.status, answer.text).toBe(201);
+}
+
+/** The ledger's export, every table by name; fails here if the export is refused. */
+async function exportedTables(page: Page): Promise<Record<string, unknown[]>> {
+  const exported = await call(page, 'GET', '/sandbox/v1/dev/export');
+  expect(exported.status, exported.text).toBe(200);
+  return JSON.parse(exported.text).tables;
+}
+
 /** Replace the page's ledger with an export and read every imported row back through the API. */
 async function importAndReadBack(page: Page, text: string): Promise<void> {
   const snapshot = JSON.parse(text);
   // Manual blocks, so what waits in the file's pool stays waiting and can be compared.
-  await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'manual' });
+  await setBlockMode(page, 'manual');
   const imported = await call(page, 'POST', '/sandbox/v1/dev/import', text);
   expect(imported.status, imported.text).toBe(201);
   const genesis = snapshot.tables.meta.find((row: { key: string }) => row.key === 'chainConfig').value.genesisHash;
   expect(imported.json.genesisHash).toBe(genesis);
   // Every row of the file is in the ledger, and nothing else (a file without a pool had nothing waiting).
-  const again = JSON.parse((await call(page, 'GET', '/sandbox/v1/dev/export')).text);
-  for (const [table, rows] of Object.entries(snapshot.tables)) expect(again.tables[table], table).toEqual(rows);
-  expect(again.tables.pool).toEqual(snapshot.tables.pool ?? []);
+  const again = await exportedTables(page);
+  for (const [table, rows] of Object.entries(snapshot.tables)) expect(again[table], table).toEqual(rows);
+  expect(again.pool).toEqual(snapshot.tables.pool ?? []);
   for (const row of snapshot.tables.collections) {
     expect((await call(page, 'GET', `/sandbox/v1/collections?collectionId=${row.id}`)).json).toMatchObject({ id: row.id, name: row.name, owner: row.owner });
   }
@@ -227,7 +284,7 @@ async function importAndReadBack(page: Page, text: string): Promise<void> {
   for (const row of snapshot.tables.extrinsics) {
     expect((await call(page, 'GET', `/sandbox/v1/extrinsic/status?hash=${row.hash}`)).json).toMatchObject({ isCompleted: row.isCompleted, isError: row.isError });
   }
-  await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'instant' });
+  await setBlockMode(page, 'instant');
 }
 
 describe('upgrading from an earlier release', () => {
@@ -237,31 +294,32 @@ describe('upgrading from an earlier release', () => {
 
   for (const release of releases) {
     it(`opens the ledger of ${release.short} (schema ${release.schemaVersion}) with every answer unchanged`, async () => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}/`;
       const profile = tempDir(`opalite-upgrade-profile-`);
       cleanup.push(profile);
+      const old = await serveOnFreePort(unpack(release));
+      // From here on the port is the origin the ledger belongs to: the current build must get the same one.
+      const { port, url } = old;
 
-      const written = await withApp(unpack(release), port, profile, async (page) => {
+      const written = await withApp(old, profile, async (page) => {
         await page.goto(url);
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-        await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+        await waitForWorker(page);
         expect(await databaseVersion(page)).toBe(release.schemaVersion * 10);
         return writeLedger(page, release);
       });
       if (release === releases[0] && process.env.OPALITE_UPDATE_RELEASE_EXPORT === '1') writeFileSync(OLD_EXPORT, written.exportText);
 
-      await withApp(BUILD_DIR, port, profile, async (page) => {
+      await withApp(await serveOn(BUILD_DIR, port), profile, async (page) => {
         await updateToCurrent(page, url);
         const { version } = JSON.parse(readFileSync(join(BUILD_DIR, '_app', 'version.json'), 'utf8')) as { version: string };
-        const status = (await call(page, 'GET', '/sandbox/v1/dev/status')).json;
-        expect(status.appVersion).toBe(version);
-        expect(status.genesisHash).toBe(written.genesisHash);
+        const status = await call(page, 'GET', '/sandbox/v1/dev/status');
+        expect(status.status, status.text).toBe(200);
+        expect(status.json.appVersion).toBe(version);
+        expect(status.json.genesisHash).toBe(written.genesisHash);
         // Dexie stores version N as IndexedDB version N × 10.
         expect(await databaseVersion(page)).toBe(DB_SCHEMA_VERSION * 10);
 
         // Every row, as the database holds it (what the old export has, the new one has).
-        const rows = JSON.parse((await call(page, 'GET', '/sandbox/v1/dev/export')).text).tables;
+        const rows = await exportedTables(page);
         const oldRows = JSON.parse(written.exportText).tables;
         for (const table of Object.keys(rows)) expect(rows[table], table).toEqual(oldRows[table] ?? (table === 'pool' ? [] : undefined));
         // And every answer the old release gave, less the changes made on purpose since.
@@ -274,9 +332,10 @@ describe('upgrading from an earlier release', () => {
         if (written.pooled) {
           // Still waiting after the upgrade; sealed now, it goes in once.
           const sealed = await call(page, 'POST', '/sandbox/v1/dev/blocks/seal', {});
+          expect(sealed.status, sealed.text).toBe(201);
           expect(sealed.json.block?.extrinsics, sealed.text).toEqual([written.pooled]);
           expect((await call(page, 'GET', `/sandbox/v1/extrinsic/status?hash=${written.pooled}`)).json).toMatchObject({ isCompleted: true, isError: false });
-          await call(page, 'POST', '/sandbox/v1/dev/block-mode', { kind: 'instant' });
+          await setBlockMode(page, 'instant');
         }
         // Writing goes on from there.
         const last = written.answers.get(`/sandbox/v1/collections/last-token-id?collectionId=${written.collectionId}`)!.json as { tokenId: number };
@@ -286,6 +345,6 @@ describe('upgrading from an earlier release', () => {
         await importAndReadBack(page, written.exportText);
         if (release === releases[0]) await importAndReadBack(page, readFileSync(OLD_EXPORT, 'utf8'));
       });
-    });
+    }, UPGRADE_TIMEOUT_MS);
   }
 });
