@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const LIB = join(ROOT, 'src', 'lib');
+const ROUTES = join(ROOT, 'src', 'routes');
 
 /** The folders of src/lib a layer may import from (its own is always allowed). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -40,10 +41,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((m) => ({ file, spec: m[1] }));
+/** Static and literal dynamic imports; `^\s*` because .svelte files indent their <script>. */
+function parseImports(file: string, text: string): Import[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => ({ file, spec: m[1] }));
 }
+
+/** Dynamic imports whose target cannot be read (template literal or variable) hide their arrow. */
+function parseOpaqueImports(file: string, text: string): string[] {
+  return [...text.matchAll(/\bimport\s*\(\s*([^'"\s)][^)]*)\)/g)].map((m) => `${relative(ROOT, file)} imports (${m[1].trim()})`);
+}
+
+function importsOf(file: string): Import[] {
+  return parseImports(file, readFileSync(file, 'utf8'));
+}
+
 
 /** The src/lib layer a path is in: its first folder, or the module's name at the root of src/lib. */
 function layerOf(path: string): string {
@@ -56,10 +67,39 @@ function filesOf(layer: string): string[] {
   return existsSync(module) ? [module] : sourceFiles(join(LIB, layer));
 }
 
+/** SvelteKit's virtual modules tie code to the app; the layers below it run in any host. */
+const SVELTEKIT_MODULE = /^(\$app\/|\$env\/|\$service-worker)/;
+const NO_SVELTEKIT = ['codec', 'ledger', 'api', 'storage', 'limits'];
+/** Layers that must not reach outside src/lib at all (e.g. ../../routes). */
+const LIB_ONLY = ['codec', 'ledger'];
+const NO_OPAQUE_DYNAMIC = ['codec', 'ledger', 'api'];
+
+/** The UI is a REST client: it reaches the service through the API over fetch, never around it. */
+const UI_FORBIDDEN = ['ledger', 'api', 'storage', 'host'];
+/** Explicit exceptions to UI_FORBIDDEN, each `file (relative to ROOT) -> spec` with its reason. */
+const UI_EXCEPTIONS: Record<string, string> = {};
+
+function relativeTo(file: string): string {
+  return relative(ROOT, file);
+}
+
 function target(imp: Import): string | null {
   if (imp.spec.startsWith('$lib/')) return join(LIB, imp.spec.slice(5));
   if (imp.spec.startsWith('.')) return resolve(dirname(imp.file), imp.spec);
   return null;
+}
+
+/** A relative or $lib target that resolves outside src/lib. */
+function outsideLib(imp: Import): boolean {
+  const to = target(imp);
+  return to !== null && !to.startsWith(LIB + sep);
+}
+
+function uiViolation(imp: Import): string[] {
+  const to = target(imp);
+  if (!to || !to.startsWith(LIB + sep) || !UI_FORBIDDEN.includes(layerOf(to))) return [];
+  const key = `${relativeTo(imp.file)} -> ${imp.spec}`;
+  return key in UI_EXCEPTIONS ? [] : [key];
 }
 
 describe('layers point one way', () => {
@@ -88,6 +128,52 @@ describe('layers point one way', () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  for (const layer of NO_SVELTEKIT) {
+    it(`${layer} imports no SvelteKit module ($app, $env, $service-worker)`, () => {
+      const wrong = filesOf(layer)
+        .flatMap(importsOf)
+        .filter((imp) => SVELTEKIT_MODULE.test(imp.spec))
+        .map((imp) => `${relativeTo(imp.file)} imports ${imp.spec}`);
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  for (const layer of LIB_ONLY) {
+    it(`${layer} imports nothing outside src/lib`, () => {
+      const wrong = filesOf(layer)
+        .flatMap(importsOf)
+        .filter((imp) => outsideLib(imp))
+        .map((imp) => `${relativeTo(imp.file)} imports ${imp.spec}`);
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  for (const layer of NO_OPAQUE_DYNAMIC) {
+    it(`${layer} has no dynamic import with a computed target`, () => {
+      const wrong = filesOf(layer).flatMap((file) => parseOpaqueImports(file, readFileSync(file, 'utf8')));
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('ui, state and routes never import ledger, api, storage or host', () => {
+    const files = [...sourceFiles(join(LIB, 'ui')), ...sourceFiles(join(LIB, 'state')), ...sourceFiles(ROUTES)];
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.flatMap(importsOf).flatMap(uiViolation)).toEqual([]);
+  });
+
+  it('the checker itself catches the wrong arrows it is meant to', () => {
+    const svelte = join(LIB, 'ui', 'X.svelte');
+    const ledger = join(LIB, 'ledger', 'x.ts');
+    const indented = parseImports(svelte, "<script>\n  import '$lib/ledger/side-effect';\n</script>");
+    expect(indented.flatMap(uiViolation)).toHaveLength(1);
+    expect(parseOpaqueImports(ledger, 'const m = await import(`./${name}`);')).toHaveLength(1);
+    expect(parseOpaqueImports(ledger, 'const m = await import(path);')).toHaveLength(1);
+    expect(parseOpaqueImports(ledger, "const m = await import('./fixed');")).toHaveLength(0);
+    expect(parseImports(ledger, "import { browser } from '$app/environment';").filter((i) => SVELTEKIT_MODULE.test(i.spec))).toHaveLength(1);
+    expect(parseImports(ledger, "import { x } from '../../routes/+page';").filter(outsideLib)).toHaveLength(1);
+    expect(parseImports(ledger, "import { x } from '../codec/y';").filter(outsideLib)).toHaveLength(0);
+  });
 
   it('the client wire types import nothing', () => {
     expect(importsOf(join(LIB, 'client', 'types.ts'))).toEqual([]);
