@@ -64,6 +64,19 @@ describe('common.batch', () => {
     expect((await alice.collection.lastTokenId({ collectionId })).tokenId).toBe(1);
   });
 
+  it('refuses at Build a call that names what an earlier call of the batch would fail to make', async () => {
+    const bobsCollection = await newCollection(BOB);
+    // Alice may not mint in Bob's collection, so token 1 never exists for the second call to name.
+    const answer = await http(host, 'POST', '/common/batching?use=Build', {
+      address: ALICE,
+      calls: [mintCall(bobsCollection), alice.token.transfer.batchCall({ address: ALICE, collectionId: bobsCollection, tokenId: 1, to: BOB } as never)]
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body.error)).toMatch(/not found|does not exist/i);
+    // Building wrote nothing: the collection still has no token.
+    expect((await alice.collection.lastTokenId({ collectionId: bobsCollection })).tokenId).toBe(0);
+  });
+
   it('stops at the first failing call: earlier calls stay, later ones do not run, the extrinsic succeeds', async () => {
     const collectionId = await newCollection();
     // Bob's collection does not let Alice mint: the second call fails on the chain.
