@@ -37,13 +37,18 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
 /** One compressed body per file and encoding: a rebuilt file replaces its old entry. */
 const cache = new Map<string, { version: string; body: Promise<Buffer> }>();
 
-/** `body` of the file at `path` compressed with `encoding`, computed once per `version` (size, mtime). */
-export function compressed(path: string, version: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
+/**
+ * The file at `path` compressed with `encoding`, computed once per `version` (size, mtime): `read`
+ * runs only when this version is not cached yet, so a cached file costs no disk read.
+ */
+export function compressed(path: string, version: string, read: () => Promise<Buffer>, encoding: Encoding): Promise<Buffer> {
   const id = `${encoding}:${path}`;
   const entry = cache.get(id);
   if (entry?.version === version) return entry.body;
   // Quality 9 of 11: within a few percent of the best, and fast enough on a first request.
-  const result = encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) : gzipped(body, { level: 9 });
+  const result = read().then((body) =>
+    encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) : gzipped(body, { level: 9 })
+  );
   result.catch(() => cache.delete(id));
   cache.set(id, { version, body: result });
   return result;
