@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, launchBrowser, png, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, png, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'bulk-mint-1';
 /** Tokens one account may own: the two runs below (12 tokens for Ada) fit, 13 for Bob do not. */
@@ -57,9 +57,7 @@ describe('bulk minting', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     ada = await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
     const attributesSchema = {
       '0': { name: { _: 'Rarity' }, type: 'string', optional: true, enumValues: { '0': { _: 'common' }, '1': { _: 'rare' } } },
       '1': { name: { _: 'Power' }, type: 'integer', optional: true }

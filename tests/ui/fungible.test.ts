@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, approve, axeViolations, createAccount, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, approve, axeViolations, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'pieces-pass-1';
 
@@ -41,9 +41,7 @@ describe('fungible and refungible collections', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
   });
 
   afterAll(async () => {

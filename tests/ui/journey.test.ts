@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, createAccount, launchBrowser, nav, png, serveApp, watchErrors } from './support';
+import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, png, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'correct horse battery';
 
@@ -41,8 +41,7 @@ describe('a new creator', () => {
     const card = page.getByRole('article', { name: 'Ada' });
     expect(await card.getByTestId('lock-state').textContent()).toBe('Locked');
 
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    await fundFromAlice(page, 'Ada');
     expect(await card.getByText('signed in this page with its public development key').count()).toBe(1);
 
     // ---- a collection with a schema ----

@@ -6,7 +6,7 @@ import { cryptoWaitReady, mnemonicGenerate } from '@polkadot/util-crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { approve, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { approve, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'first-pass-1';
 
@@ -84,9 +84,7 @@ describe('keys', () => {
   });
 
   it('asks for the password of a locked key before signing, and refuses a wrong one', async () => {
-    const card = page.getByRole('article', { name: 'Kim B' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    const card = await fundFromAlice(page, 'Kim B');
 
     // Unlock and lock by hand.
     await card.getByRole('button', { name: /^Unlock/ }).click();

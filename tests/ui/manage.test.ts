@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, createAccount, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'manage-pass-1';
 
@@ -31,9 +31,7 @@ describe('managing collections and tokens', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { approve, createAccount, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { approve, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'network-pass-1';
 
@@ -92,9 +92,7 @@ describe('network', () => {
     // The same account on the remote chain: fund it there, create a collection there.
     await nav(page, 'Accounts');
     expect(await page.getByRole('note', { name: 'Remote network notice' }).textContent()).toContain(relay.url);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    await fundFromAlice(page, 'Ada');
     await nav(page, 'Collections');
     await page.getByRole('link', { name: 'Create collection' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Far away');
@@ -133,9 +131,7 @@ describe('network', () => {
   it('exports, resets and imports the sandbox ledger', async () => {
     // Something on the sandbox to keep: Ada's funds.
     await nav(page, 'Accounts');
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    const card = await fundFromAlice(page, 'Ada');
 
     await nav(page, 'Network');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export ledger' }).click()]);

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { DESKTOP, PHONE, asAlice, axeViolations, createAccount, launchBrowser, screenshotPath, serveApp, watchErrors } from './support';
+import { DESKTOP, PHONE, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'phone password 1';
 const MAX_HEADER_PX = 64;
@@ -24,8 +24,7 @@ describe('phone layout', () => {
     await page.goto(preview.url);
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 60_000 });
     await createAccount(page, 'Pia', PASSWORD);
-    await page.getByRole('article', { name: 'Pia' }).getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await page.getByRole('article', { name: 'Pia' }).getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Pia');
     await asAlice(page, 'POST', '/collections', { name: 'Pocket', description: 'Made on a phone', tokenPrefix: 'PKT' });
     await asAlice(page, 'POST', '/tokens/create-multiple', { collectionId: 1, tokens: [{}] });
   });

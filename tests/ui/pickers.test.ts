@@ -5,7 +5,7 @@ import { encodeAddress } from '@polkadot/util-crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, launchBrowser, nav, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, nav, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'pickers-pass-1';
 /** An address no dev account or wallet account has: the contact's. */
@@ -29,9 +29,7 @@ describe('pickers', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     ada = await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
 
     // //Alice's collection (nesting by token owners) with three tokens of Ada's, each with an image; Ada is an admin.
     const image = await page.evaluate(async () => {

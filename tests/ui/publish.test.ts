@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { DESKTOP, PHONE, approve, axeViolations, createAccount, launchBrowser, nav, png, screenshotPath, serveApp, watchErrors } from './support';
+import { DESKTOP, PHONE, approve, axeViolations, createAccount, fundFromAlice, launchBrowser, nav, png, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'publish-pass-1';
 
@@ -57,9 +57,7 @@ describe('publish to a network', () => {
 
   it('designs a collection in the sandbox, plans, publishes to the target, resumes after a failure without duplicates', async () => {
     // ---- the design, in the sandbox ----
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await expect.poll(() => card.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe('1 000 OPL');
+    await fundFromAlice(page, 'Ada');
     await nav(page, 'Collections');
     await page.getByRole('link', { name: 'Create collection' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Sea birds');

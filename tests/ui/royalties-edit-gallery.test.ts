@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, launchBrowser, png, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, png, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'royalties-edit-1';
 
@@ -35,9 +35,7 @@ describe('royalties, token editing and the gallery', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     ada = await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
   });
 
   afterAll(async () => {

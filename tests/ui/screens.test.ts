@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { DESKTOP, PHONE, asAlice, axeViolations, createAccount, launchBrowser, screenshotPath, serveApp, unnamedControls, watchErrors } from './support';
+import { DESKTOP, PHONE, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, screenshotPath, serveApp, unnamedControls, watchErrors } from './support';
 
 const PASSWORD = 'screens-pass-1';
 
@@ -50,8 +50,7 @@ describe('screens', () => {
 
     // A person's account, and a small world made by //Alice (signed in the test, sent by the page).
     await createAccount(page, 'Ada', PASSWORD);
-    await page.getByRole('article', { name: 'Ada' }).getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await page.getByRole('article', { name: 'Ada' }).getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
     const image = await page.evaluate(async () => {
       const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 64 });
       const g = canvas.getContext('2d')!;

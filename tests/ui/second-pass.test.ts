@@ -7,7 +7,7 @@ import { cryptoWaitReady, mnemonicGenerate } from '@polkadot/util-crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, asAlice, createAccount, launchBrowser, nav, png, serveApp, watchErrors } from './support';
+import { BOB, approve, asAlice, createAccount, fundFromAlice, launchBrowser, nav, png, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'second-pass-1';
 const MiB = 1024 * 1024;
@@ -45,9 +45,7 @@ describe('the creator app, second pass', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     ada = await createAccount(page, 'Ada', PASSWORD);
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
-    await card.getByTestId('balance').getByText('1 000 OPL').waitFor();
+    await fundFromAlice(page, 'Ada');
     // Her collection, made by //Alice in the test process and handed over.
     const attributesSchema = {
       '0': { name: { _: 'Rarity' }, type: 'string', optional: true, enumValues: { '0': { _: 'common' }, '1': { _: 'rare' } } },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startPreview, type RunningPreview } from '../../server/preview';
 import { SCREENSHOT_DIR, UI_BUILD_DIR } from './paths';
@@ -37,6 +37,15 @@ export function watchErrors(page: Page): string[] {
 /** Follows a link of the main navigation. */
 export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Collections' | 'Extrinsics' | 'Network' | 'API'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** "Fund from //Alice" on the card of account `name`, then its balance is the 1 000 OPL sent; answers the card. */
+export async function fundFromAlice(page: Page, name: string): Promise<Locator> {
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
+  // A locator wait, not expect.poll: set-up in beforeAll runs outside any test.
+  await card.getByTestId('balance').getByText('1 000 OPL', { exact: true }).waitFor({ timeout: 30_000 });
+  return card;
 }
 
 /** The account creation flow: name and password, the phrase shown once, typed back. */
