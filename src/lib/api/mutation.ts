@@ -171,7 +171,7 @@ async function submitInput(
 }
 
 function sign(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {
-  return signMessage(pair, ledger.signingMessage(json));
+  return signMessage(pair, ledger.messageToSign(json));
 }
 
 async function resultJson(record: ExtrinsicRecord, ledger: Ledger, feePart: object) {

@@ -105,6 +105,10 @@ export interface ChainProperties {
   token: string;
   decimals: number;
   genesisHash?: string;
+  /** An Opalite ledger says its exact signed extensions (the real service does not). */
+  signedExtensions?: string[];
+  specVersion?: number;
+  transactionVersion?: number;
   network?: string;
   rules?: string;
   blockMode?: { kind: string; ms?: number };

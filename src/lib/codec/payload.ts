@@ -74,8 +74,16 @@ const EXTENSIONS: Record<string, { extra?: (p: ParsedPayload) => Uint8Array; add
   CheckMortality: { extra: (p) => p.era, additional: (p) => p.blockHash },
   CheckNonce: { extra: (p) => compactU32.enc(p.nonce) },
   CheckWeight: {},
-  ChargeTransactionPayment: { extra: (p) => compactBig.enc(p.tip) }
+  ChargeTransactionPayment: { extra: (p) => compactBig.enc(p.tip) },
+  // Extensions of Unique Network runtimes that carry no data (unit structs): known, so a payload
+  // of a real network can be rebuilt and checked before it is signed.
+  CheckNonZeroSender: {},
+  CheckMaintenance: {},
+  FakeTransactionFinalizer: {}
 };
+
+/** Extensions whose data this module can encode. */
+export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set(Object.keys(EXTENSIONS));
 
 const U32_MAX = 0xffff_ffffn;
 const U128_MAX = (1n << 128n) - 1n;

@@ -1,5 +1,6 @@
 // Chain properties and nonces.
 import { z } from 'zod';
+import { SIGNED_EXTENSIONS } from '../../codec/payload';
 import { read } from '../route';
 import { address } from '../schemas';
 
@@ -16,6 +17,10 @@ export const commonRoutes = [
       decimals: ledger.config.decimals,
       wsUrl: '',
       genesisHash: ledger.config.genesisHash,
+      // What a signer needs to rebuild and check a payload of this chain (codec/signing-rule.ts).
+      signedExtensions: [...SIGNED_EXTENSIONS],
+      specVersion: ledger.config.specVersion,
+      transactionVersion: ledger.config.transactionVersion,
       network: ledger.config.network,
       rules: ledger.config.rules,
       blockMode: ledger.blockMode

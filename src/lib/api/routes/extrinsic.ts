@@ -145,7 +145,7 @@ export const extrinsicRoutes = [
     handle: async ({ body }, { ledger, request }) => {
       const pair = requireSigner(signerFromAuthorization(request.headers.get('authorization')));
       const json = (body as z.output<typeof unsignedBody>).signerPayloadJSON as SignerPayloadJSON;
-      return { json: { signature: signMessage(pair, ledger.signingMessage(json)), signatureType: pair.type } };
+      return { json: { signature: signMessage(pair, ledger.messageToSign(json)), signatureType: pair.type } };
     }
   }),
   plain({

@@ -24,7 +24,7 @@ import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
-import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
+import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
 import { Sealer, type Sealed } from './sealer';
 import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type SignatureVerifier } from './signature-check';
@@ -222,9 +222,14 @@ export class Ledger {
     return decodePayloadCall(json);
   }
 
-  /** The exact bytes a signer signs for `json` (the service rebuilds them; it never trusts a client's hex). */
+  /** The exact bytes a signature of `json` must cover (the service rebuilds them; it never trusts a client's hex). */
   signingMessage(json: SignerPayloadJSON): Uint8Array {
-    return signingMessage(json);
+    return signingMessage(this.config, json);
+  }
+
+  /** What a custodial key signs for `json`, under the one signing rule (codec/signing-rule.ts). */
+  messageToSign(json: SignerPayloadJSON): Uint8Array {
+    return messageToSign(this.config, json);
   }
 
   /** Run `call` against current state without keeping anything: the chain error it would hit, or null. */
@@ -290,7 +295,7 @@ export class Ledger {
       this.perSigner.run(signer, async () => {
         const built = await this.build(signer, call, { nonce: options.nonce });
         json = built.signerPayloadJSON;
-        const signature = key.sign(this.signingMessage(json));
+        const signature = key.sign(this.messageToSign(json));
         return this.admit(this.verified(json, signature, signer, call), options.callbackUrl);
       })
     );

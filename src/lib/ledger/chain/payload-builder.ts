@@ -14,6 +14,7 @@ import {
   signerPayloadRaw,
   type SignerPayloadJSON
 } from '../../codec/payload';
+import { SigningRuleError, checkSignerPayload, payloadMessage, type SigningChain } from '../../codec/signing-rule';
 import type { QueryTx } from '../store';
 import type { Address, Call } from '../types';
 import type { Head } from './block';
@@ -67,21 +68,36 @@ export function decodePayloadCall(json: SignerPayloadJSON): Call {
   }
 }
 
-/** The exact bytes a signer signs for `json` (the service rebuilds them; it never trusts a client's hex). */
-export function signingMessage(json: SignerPayloadJSON): Uint8Array {
-  // Fewer extensions would leave nonce, era or genesis out of the signed bytes: one signature would
-  // then be valid at every nonce, on every chain.
-  const named = Array.isArray(json.signedExtensions) ? json.signedExtensions : [];
-  if (named.length !== SIGNED_EXTENSIONS.length || named.some((name, i) => name !== SIGNED_EXTENSIONS[i])) {
-    throw new TransactionError('BadPayload', `signerPayloadJSON.signedExtensions must be exactly this chain's: ${SIGNED_EXTENSIONS.join(', ')}`);
-  }
+/** The signing rule's view of this chain: its genesis and exactly its extensions. */
+export function signingChainOf(config: ChainConfig): SigningChain {
+  return { genesisHash: config.genesisHash, signedExtensions: SIGNED_EXTENSIONS };
+}
+
+/** A refusal of the signing rule as the API reports it (400 BadPayload, nothing signed or admitted). */
+function badPayload(e: unknown): never {
+  if (e instanceof SigningRuleError) throw new TransactionError('BadPayload', e.message, { reason: e.reason });
+  if (e instanceof PayloadError) throw new TransactionError('BadPayload', `signerPayloadJSON is not a valid payload: ${e.message}`);
+  throw e;
+}
+
+/**
+ * The exact bytes a signature of `json` must cover (the service rebuilds them; it never trusts a
+ * client's hex): only for this chain's extensions, so nonce, era and genesis are always inside.
+ */
+export function signingMessage(config: ChainConfig, json: SignerPayloadJSON): Uint8Array {
   try {
-    return fromHex(signerPayloadHex(encodeExtrinsicPayload(json)));
+    return payloadMessage(json, signingChainOf(config));
   } catch (e) {
-    if (e instanceof PayloadError || e instanceof Error) {
-      throw new TransactionError('BadPayload', `signerPayloadJSON is not a valid payload: ${e.message}`);
-    }
-    throw e;
+    return badPayload(e);
+  }
+}
+
+/** What a custodial key may sign for `json`: the whole signing rule (extensions, genesis, a call that decodes completely). */
+export function messageToSign(config: ChainConfig, json: SignerPayloadJSON): Uint8Array {
+  try {
+    return checkSignerPayload(json, signingChainOf(config)).message;
+  } catch (e) {
+    return badPayload(e);
   }
 }
 
