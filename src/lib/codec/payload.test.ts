@@ -149,7 +149,7 @@ describe('encodeExtrinsicPayload', () => {
     [{ version: '4' }, 'signerPayloadJSON.version must be 4, got "4"'],
     [{ address: '' }, 'signerPayloadJSON.address must be a non-empty string'],
     [{ signedExtensions: 'CheckNonce' }, 'signerPayloadJSON.signedExtensions must be an array of extension names, got "CheckNonce"'],
-    [{ signedExtensions: [...SIGNED_EXTENSIONS, 'FakeTransactionFinalizer'] }, 'signerPayloadJSON.signedExtensions has an unknown extension "FakeTransactionFinalizer"'],
+    [{ signedExtensions: [...SIGNED_EXTENSIONS, 'CheckMetadataHash'] }, 'signerPayloadJSON.signedExtensions has an unknown extension "CheckMetadataHash"'],
     [{ signedExtensions: ['CheckNonce', 'CheckNonce'] }, 'signerPayloadJSON.signedExtensions lists CheckNonce twice']
   ])('rejects malformed field %#', (over, message) => {
     const json = { ...sample(), ...over } as unknown as SignerPayloadJSON;
