@@ -24,7 +24,7 @@ export type Verdict =
 const METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
 const REQUEST_HEADERS = 'content-type, authorization, x-sdk-version, accept';
 /** Headers a page may read: the export's file name and which host answered. */
-const EXPOSED_HEADERS = 'content-disposition, x-opalite-host';
+const EXPOSED_HEADERS = 'content-disposition, retry-after, x-opalite-host';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes whose body is a file (an upload, a ledger export), capped by the upload limit. */
 const FILE_BODY_PATH = /\/(ipfs\/(upload-file|upload-files|add-files|upload-zip)|dev\/import)\/?$/;

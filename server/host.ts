@@ -12,6 +12,7 @@ import { fileServer, ipfsRoutes } from '../src/lib/api/routes/ipfs';
 import { LedgerHost, type LedgerHostOptions, type WriteLock } from '../src/lib/host/ledger-host';
 import type { BlockMode } from '../src/lib/ledger/chain/config';
 import type { Ledger } from '../src/lib/ledger/chain/ledger';
+import { resolvePoolLimits, type PoolLimits } from '../src/lib/ledger/chain/pool-limits';
 import type { RuleSetName } from '../src/lib/ledger/rules';
 import { hostPolicy } from './allowed-hosts';
 import { incomingBodyReader } from './body-reader';
@@ -31,6 +32,8 @@ export interface HostOptions {
   dataFile?: string;
   rules?: RuleSetName;
   blockMode?: BlockMode;
+  /** Bounds of the waiting pool: `size` in all, each account's guaranteed `perAccount` share (default 8,192 and 64). */
+  pool?: Partial<PoolLimits>;
   /** Origins whose pages may call this host: a comma list (`:*` = any port) or `*`. Default: loopback pages. */
   cors?: string | readonly string[];
   /** Host header names answered beyond the bound address and localhost/127.0.0.1/[::1] (`*` = any). */
@@ -124,6 +127,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const bind = options.host ?? '127.0.0.1';
   const origins = originPolicy(options.cors ?? LOOPBACK_ORIGINS);
   hostPolicy({ bind, port: options.port, allow: options.allowHosts }); // a bad --allow-host refuses before anything opens
+  const poolLimits = resolvePoolLimits(options.pool); // so does a bad pool bound
   const limits: ResolvedLimits = resolveLimits({ maxUploadBytes: options.maxUploadBytes } satisfies RequestLimits);
   const { store, notes } = await openLedgerFile(options.dataFile);
   const threads = options.verifyThreads;
@@ -141,6 +145,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       store,
       rules: options.rules,
       blockMode: options.blockMode,
+      pool: poolLimits,
       dbSchemaVersion: SCHEMA_VERSION,
       writeLock: writes.lock,
       verify: pool?.verify,

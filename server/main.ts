@@ -2,6 +2,8 @@
 // kept in an SQLite database (`--data ledger.db` or OPALITE_DATA). Stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import type { BlockMode } from '../src/lib/ledger/chain/config';
+import { PoolLimitsError, resolvePoolLimits, type PoolLimits } from '../src/lib/ledger/chain/pool-limits';
+import { DEFAULT_POOL_PER_ACCOUNT, DEFAULT_POOL_SIZE, POOL_SIZE_CAP } from '../src/lib/ledger/constants';
 import { isRuleSetName } from '../src/lib/ledger/rules';
 import { startHost, type HostOptions } from './host';
 
@@ -12,6 +14,11 @@ const USAGE = `Usage: ${process.env.OPALITE_COMMAND ?? 'npm run serve --'} [opti
   --data <file>         keep the ledger in this SQLite database (created if missing; default: a temporary one)
   --rules spec|unique   rule set of a new ledger (default spec)
   --blocks <mode>       instant (default), manual or interval:<ms>
+  --pool-size <n>       extrinsics that may wait for a block, in all (default ${DEFAULT_POOL_SIZE}, at most ${POOL_SIZE_CAP})
+  --pool-per-account <n>
+                        each account's guaranteed share of the pool (default ${DEFAULT_POOL_PER_ACCOUNT}, at most --pool-size);
+                        beyond it an account's extrinsics wait only while the pool is less than half
+                        full, and are answered 429 with Retry-After otherwise
   --cors <origins>      origins whose pages may call this host, comma-separated, ":*" = any port,
                         or "*" for every origin (default: http://127.0.0.1:*, http://localhost:*, http://[::1]:*)
   --allow-host <names>  Host names answered beyond the bound address and localhost (comma-separated, or "*")
@@ -40,6 +47,16 @@ function wholeNumber(name: string, text: string | undefined, min: number): numbe
   return Number(text);
 }
 
+/** --pool-size and --pool-per-account, checked together (the share may not exceed the size). */
+function poolLimitsOf(size: string | undefined, perAccount: string | undefined): Partial<PoolLimits> {
+  const limits = { size: wholeNumber('pool-size', size, 1), perAccount: wholeNumber('pool-per-account', perAccount, 1) };
+  try {
+    return resolvePoolLimits(limits, { size: '--pool-size', perAccount: '--pool-per-account' });
+  } catch (e) {
+    throw e instanceof PoolLimitsError ? new UsageError(e.message) : e;
+  }
+}
+
 function fail(error: unknown): never {
   if (error instanceof UsageError || (error instanceof Error && BAD_OPTION.has(error.name))) {
     console.error(`opalite: ${error.message}\n\n${USAGE}`);
@@ -64,6 +81,8 @@ function optionsOf(): HostOptions {
         data: { type: 'string' },
         rules: { type: 'string' },
         blocks: { type: 'string' },
+        'pool-size': { type: 'string' },
+        'pool-per-account': { type: 'string' },
         cors: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         'max-upload': { type: 'string' },
@@ -86,6 +105,7 @@ function optionsOf(): HostOptions {
     dataFile: values.data ?? process.env.OPALITE_DATA,
     rules,
     blockMode: blockModeOf(values.blocks ?? process.env.OPALITE_BLOCKS),
+    pool: poolLimitsOf(values['pool-size'], values['pool-per-account']),
     cors: values.cors ?? process.env.OPALITE_CORS,
     allowHosts: values['allow-host'],
     maxUploadBytes: wholeNumber('max-upload', values['max-upload'], 1),

@@ -1,6 +1,7 @@
 // `opalite/node`: the Node host as a library. One call starts the REST API on a free port over a
 // temporary SQLite ledger and gives back its URL and a stop(). The public types are declared here,
 // not imported, so the published node.d.ts names no internal module.
+import { PoolLimitsError, resolvePoolLimits } from '../lib/ledger/chain/pool-limits';
 import { isRuleSetName } from '../lib/ledger/rules';
 import { startHost as startNodeHost } from '../../server/host';
 
@@ -24,6 +25,14 @@ export interface StartHostOptions {
   rules?: RuleSet;
   /** Block production. Default `instant` (every extrinsic in its own block at once). */
   blocks?: BlockModeName | BlockMode;
+  /** Extrinsics that may wait for a block, in all. Default 8,192 (at most 65,536). */
+  poolSize?: number;
+  /**
+   * Each account's guaranteed share of the pool. Default 64 (at most `poolSize`). Beyond it an
+   * account's extrinsics wait only while the pool is less than half full; otherwise the submit is
+   * answered 429 with `Retry-After`, so no account keeps others out.
+   */
+  poolPerAccount?: number;
   /** Origins whose web pages may call the host (`:*` = any port, `*` = all). Default: pages on this machine. */
   cors?: string[];
   /** Host header names answered beyond the bound address and localhost (`*` = any). */
@@ -61,6 +70,15 @@ export function parseBlockMode(mode: BlockModeName | BlockMode): BlockMode {
   throw new TypeError(`opalite: blocks must be "instant", "manual" or "interval:<ms>", not ${JSON.stringify(mode)}`);
 }
 
+/** `poolSize` and `poolPerAccount` checked (a TypeError naming the option, like the others here). */
+function poolLimitsOf(options: StartHostOptions) {
+  try {
+    return resolvePoolLimits({ size: options.poolSize, perAccount: options.poolPerAccount }, { size: 'poolSize', perAccount: 'poolPerAccount' });
+  } catch (e) {
+    throw e instanceof PoolLimitsError ? new TypeError(`opalite: ${e.message}`) : e;
+  }
+}
+
 /**
  * Start the Opalite REST API (Unique Network REST v1 against a local ledger) in this process.
  *
@@ -82,12 +100,14 @@ export async function startHost(options: StartHostOptions = {}): Promise<Opalite
   if (options.rules !== undefined && !isRuleSetName(options.rules)) {
     throw new TypeError(`opalite: rules must be "spec" or "unique", not ${JSON.stringify(options.rules)}`);
   }
+  const pool = poolLimitsOf(options);
   const running = await startNodeHost({
     port: options.port ?? 0,
     host: options.host,
     dataFile: options.data,
     rules: options.rules,
     blockMode: options.blocks === undefined ? undefined : parseBlockMode(options.blocks),
+    pool,
     cors: options.cors,
     allowHosts: options.allowHosts,
     maxUploadBytes: options.maxUpload,

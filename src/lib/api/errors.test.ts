@@ -23,6 +23,19 @@ describe('errorResponseFor', () => {
     });
   });
 
+  it('answers a pool with no room now 429, with Retry-After in seconds and the pool in the details', async () => {
+    const details = { reason: 'PoolShareExceeded', waiting: 64, share: 64, poolWaiting: 4096, poolSize: 8192, retryAfter: 6 };
+    const response = errorResponseFor(new TransactionError('PoolBusy', 'Too many extrinsics of this account waiting', details));
+    expect(response.headers.get('retry-after')).toBe('6');
+    expect(await envelope(response)).toEqual({
+      status: 429,
+      type: 'application/json',
+      error: { code: 'UN01003', name: 'SubmitExtrinsicError', message: 'Too many extrinsics of this account waiting', details }
+    });
+    // Other ledger rejections carry no Retry-After: retrying them would not help.
+    expect(errorResponseFor(new TransactionError('Invalid', 'Transaction is outdated')).headers.get('retry-after')).toBeNull();
+  });
+
   it('maps ledger rejections, a full disk and malformed URLs', async () => {
     const rejected = new TransactionError('BadSignature', 'Bad signature', undefined);
     expect((await envelope(errorResponseFor(rejected))).error.name).toBe('BadSignatureError');

@@ -81,7 +81,9 @@ export class ApiError extends Error {
     message: string,
     details?: unknown,
     /** Overrides the name's usual status (a missing entity named in a mutation is a 400). */
-    status?: number
+    status?: number,
+    /** Headers the answer carries besides the envelope (`Retry-After` of a 429). */
+    readonly headers?: Readonly<Record<string, string>>
   ) {
     super(boundText(message));
     this.details = boundDetails(details, 0);
@@ -128,11 +130,23 @@ export function fromTransactionError(error: TransactionError): ApiError {
       return new ApiError('BadSignatureError', error.message, error.details);
     case 'Invalid':
       return new ApiError('SubmitExtrinsicError', error.message, error.details);
+    case 'PoolBusy':
+      // The chain's pool refusing a valid extrinsic is a submit error to the real service's
+      // clients; 429 and Retry-After tell them it is for now only.
+      return new ApiError('SubmitExtrinsicError', error.message, error.details, 429, { 'retry-after': String(retryAfterOf(error)) });
   }
 }
 
+/** Whole seconds of a PoolBusy refusal's `details.retryAfter` (1 when it says none). */
+function retryAfterOf(error: TransactionError): number {
+  const seconds = error.details?.retryAfter;
+  return typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : 1;
+}
+
 export function errorResponse(error: ApiError): Response {
-  return jsonResponse(error.toJSON(), error.status);
+  const response = jsonResponse(error.toJSON(), error.status);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
 }
 
 /** 413: a body over `maxBytes`, refused before (or while) reading it. */

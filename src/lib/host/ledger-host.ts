@@ -7,6 +7,7 @@ import type { Route } from '../api/route';
 import type { BlockMode } from '../ledger/chain/config';
 import { writeGenesis } from '../ledger/chain/genesis';
 import { Ledger, type SignatureVerifier } from '../ledger/chain/ledger';
+import type { PoolLimits } from '../ledger/chain/pool-limits';
 import { META, readMeta } from '../ledger/meta';
 import { isRuleSetName, type RuleSetName } from '../ledger/rules';
 import { SnapshotError, parseSnapshot, serializeSnapshot, type Dump } from '../ledger/snapshot';
@@ -40,6 +41,8 @@ export interface LedgerHostOptions {
   /** Rule set of a fresh store's genesis. */
   rules?: RuleSetName;
   blockMode?: BlockMode;
+  /** Bounds of the waiting pool (size, each account's share); default 8,192 and 64. */
+  pool?: Partial<PoolLimits>;
   writeLock?: WriteLock;
   /**
    * Other contexts write to the same store (browser tabs and the worker). Before each block the
@@ -310,7 +313,8 @@ export class LedgerHost {
       randomBytes: this.options.randomBytes,
       writeLock: lock,
       soleWriter: !this.options.shared,
-      verify: this.options.verify
+      verify: this.options.verify,
+      pool: this.options.pool
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

@@ -30,5 +30,11 @@ export const COLLECTION_CREATION_PRICE = 2n * UNIT;
 export { NESTING_ADDRESS_PREFIX as NESTING_PREFIX, COLLECTION_ADDRESS_PREFIX } from '../codec/nesting';
 export const ETHEREUM_ZERO = '0x0000000000000000000000000000000000000000';
 
-/** Extrinsics waiting for a block, at most (a submit beyond is refused: the pool is full). */
-export const MAX_POOL_SIZE = 8_192;
+/** Extrinsics waiting for a block, at most, by default (`--pool-size`; a submit beyond is refused: the pool is full). */
+export const DEFAULT_POOL_SIZE = 8_192;
+/** Each account's guaranteed share of the pool, by default (`--pool-per-account`); see chain/pool-limits.ts. */
+export const DEFAULT_POOL_PER_ACCOUNT = 64;
+/** The largest pool a host may ask for: every waiting extrinsic is held in memory and a block seals them all at once. */
+export const POOL_SIZE_CAP = 65_536;
+/** The real chain's block time in seconds (reference/unique-chain-rules.md section 1). */
+export const CHAIN_BLOCK_SECONDS = 6;

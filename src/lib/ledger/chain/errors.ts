@@ -6,7 +6,9 @@ export type TransactionErrorKind =
   /** The signature does not verify over the payload the service rebuilt. */
   | 'BadSignature'
   /** Valid signature, but the transaction cannot be included (nonce, era, genesis, fee). */
-  | 'Invalid';
+  | 'Invalid'
+  /** Valid, but the pool has no room for it now (full, or its signer past its share): retry after `details.retryAfter` seconds. */
+  | 'PoolBusy';
 
 export class TransactionError extends Error {
   constructor(

@@ -208,7 +208,7 @@ describe('the persistent pool', () => {
   it('refuses beyond its total size: the pool is full', async () => {
     const store = new MemoryStore();
     const ledger = await open(store);
-    const pool = new TransactionPool((fn) => store.write(fn), false, 2);
+    const pool = new TransactionPool((fn) => store.write(fn), false, { size: 2, perAccount: 2 });
     const rules = RULE_SETS.spec;
     for (let nonce = 0; nonce < 3; nonce++) {
       const candidate = { hash: `0x${String(nonce).padStart(64, '0')}`, signer: ALICE, nonce, call: transfer(BOB, 1n), fee: 1n };
@@ -219,7 +219,7 @@ describe('the persistent pool', () => {
         pool.add(entry);
         await pool.persist(entry);
       } else {
-        await expect(check).rejects.toThrow(/pool is full/);
+        await expect(check).rejects.toMatchObject({ kind: 'PoolBusy', message: expect.stringMatching(/pool is full \(2 of 2 waiting\)/) });
       }
     }
     expect((await rows(store)).pool).toHaveLength(2);

@@ -26,6 +26,7 @@ import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
 import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
+import { resolvePoolLimits, type PoolLimits } from './pool-limits';
 import { Sealer, type Sealed } from './sealer';
 import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type SignatureVerifier } from './signature-check';
 
@@ -51,6 +52,8 @@ export interface LedgerOptions {
   verify?: SignatureVerifier;
   /** Where sealing errors are reported (default console.error). */
   log?: (message: string, error: unknown) => void;
+  /** Bounds of the waiting pool: `size` in all, each account's guaranteed `perAccount` share (pool-limits.ts; default 8,192 and 64). */
+  pool?: Partial<PoolLimits>;
 }
 
 /** Memoised reads kept at most; the memo is dropped whole when it grows past this. */
@@ -109,17 +112,19 @@ export class Ledger {
     private readonly writeLock: <T>(fn: () => Promise<T>) => Promise<T>,
     private readonly soleWriter: boolean,
     private readonly verify: SignatureVerifier,
-    private readonly log: (message: string, error: unknown) => void
+    private readonly log: (message: string, error: unknown) => void,
+    poolLimits?: PoolLimits
   ) {
     this.rules = RULE_SETS[config.rules];
     this.memory = new CommittedState(soleWriter);
     this.blockModeValue = blockMode;
-    this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter);
+    this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter, poolLimits, () => this.blockModeValue);
     this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, now, committed: (s) => this.committed(s), admitting: () => this.admitting, log });
   }
 
   /** Open the chain in `store`, writing genesis if the store is empty; what waited in its pool waits again. */
   static async open(options: LedgerOptions): Promise<Ledger> {
+    const poolLimits = resolvePoolLimits(options.pool); // a bad bound refuses before anything is written
     await cryptoWaitReady();
     const now = options.now ?? Date.now;
     const writeLock = options.writeLock ?? ((fn) => fn());
@@ -137,7 +142,7 @@ export class Ledger {
     );
     const soleWriter = options.soleWriter ?? false;
     const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
-    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log);
+    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log, poolLimits);
     const [rows, head] = await options.store.read(async (tx) => [await tx.pooled(), await ledger.storedHead(tx)] as const);
     ledger.pool.load(rows);
     if (soleWriter) ledger.memory.head = head;

@@ -1,6 +1,7 @@
 // The waiting pool: extrinsics that passed their checks and wait for a block. Each is a `pool`
 // row of the store (so a hash answered at submit keeps its status across restarts), indexed here
-// by hash and by signer. Bounded in total and, per account, by what the account can pay.
+// by hash and by signer. Bounded in total, shared fairly (pool-limits.ts: a guaranteed share per
+// account, more only while the pool is less than half full) and, per account, by what it can pay.
 //
 // A sole writer in instant mode defers the row (`deferRow`): the block that seals the entry is its
 // first write (one transaction, one disk sync), and its submitter hears only once that block is
@@ -8,11 +9,12 @@
 // (`storeDeferred`); if even that fails the entry leaves the pool and its submitter, never
 // answered, is refused.
 import { loadAccount } from '../balances';
-import { MAX_POOL_SIZE } from '../constants';
 import type { QueryTx } from '../store';
 import type { Address, Call, ExtrinsicRecord, PoolRecord } from '../types';
 import type { InclusionResult } from './block';
+import type { BlockMode } from './config';
 import { TransactionError } from './errors';
+import { DEFAULT_POOL_LIMITS, retryAfterSeconds, roomFor, type PoolLimits } from './pool-limits';
 import { chooseFeePayer } from './sponsorship';
 import type { RuleSet } from '../rules';
 
@@ -55,17 +57,21 @@ function rowOf(entry: Waiting): PoolRecord {
 export class TransactionPool {
   private readonly byHash = new Map<string, Waiting>();
   private readonly bySigner = new Map<Address, Map<number, Waiting>>();
+  /** Fees of waiting entries per account they are counted on (signer or sponsor). */
+  private readonly reserved = new Map<Address, bigint>();
   private queued: { row: PoolRecord; done: (error?: unknown) => void }[] = [];
   private flushing = false;
 
   /**
-   * `shared`: other contexts add rows to the same store, so nonce and duplicate checks also read
-   * the stored pool rather than this index alone.
+   * `shared`: other contexts add rows to the same store, so nonce, duplicate and room checks also
+   * read the stored pool rather than this index alone. `limits` are resolved (resolvePoolLimits);
+   * `blockMode` says when the next block comes, for the retry time of a refusal.
    */
   constructor(
     private readonly write: WriteFn,
     private readonly shared: boolean,
-    private readonly limit = MAX_POOL_SIZE
+    private readonly limits: PoolLimits = DEFAULT_POOL_LIMITS,
+    private readonly blockMode: () => BlockMode = () => ({ kind: 'instant' })
   ) {}
 
   get size(): number {
@@ -91,8 +97,7 @@ export class TransactionPool {
 
   /** Nonces of `signer` waiting in rows other contexts added (shared stores only). */
   async storedNonces(tx: QueryTx, signer: Address): Promise<Set<number>> {
-    if (!this.shared) return new Set();
-    return new Set((await tx.pooled()).filter((r) => r.signer === signer && !this.byHash.has(r.hash)).map((r) => r.nonce));
+    return new Set((await this.othersRows(tx)).filter((r) => r.signer === signer).map((r) => r.nonce));
   }
 
   /**
@@ -109,15 +114,14 @@ export class TransactionPool {
     }
     const account = await loadAccount(tx, signer);
     if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);
-    const stored = await this.storedNonces(tx, signer);
+    const others = await this.othersRows(tx);
+    const stored = new Set(others.filter((r) => r.signer === signer).map((r) => r.nonce));
     if (this.bySigner.get(signer)?.has(nonce) || stored.has(nonce)) {
       throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
     }
     const next = this.nextNonce(signer, account.nonce, stored);
     if (nonce > next) throw new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${next}: no gaps are allowed`);
-    if (this.byHash.size >= this.limit) {
-      throw new TransactionError('Invalid', `The transaction pool is full (${this.limit} extrinsics waiting); try again after the next block`);
-    }
+    this.checkRoom(signer, { total: this.byHash.size + others.length, ofSigner: (this.bySigner.get(signer)?.size ?? 0) + stored.size });
     const reserved = this.reservedOn(signer);
     if (account.free >= reserved + fee) return signer;
     const payer = await chooseFeePayer(tx, candidate.call, signer, fee, blockNumber, rules);
@@ -229,6 +233,10 @@ export class TransactionPool {
     const mine = this.bySigner.get(entry.signer);
     if (mine?.get(entry.nonce) === entry) mine.delete(entry.nonce);
     if (mine?.size === 0) this.bySigner.delete(entry.signer);
+    const payer = entry.reservedBy ?? entry.signer;
+    const left = this.reservedOn(payer) - entry.fee;
+    if (left > 0n) this.reserved.set(payer, left);
+    else this.reserved.delete(payer);
     return entry;
   }
 
@@ -237,6 +245,7 @@ export class TransactionPool {
     const all = [...this.byHash.values()];
     this.byHash.clear();
     this.bySigner.clear();
+    this.reserved.clear();
     return all;
   }
 
@@ -246,10 +255,37 @@ export class TransactionPool {
     return entry ? readyRecord(entry) : undefined;
   }
 
+  /** Refuse (429 with a retry time) when the pool has no room for one more of `signer` now. */
+  private checkRoom(signer: Address, waiting: { total: number; ofSigner: number }): void {
+    const refusal = roomFor(this.limits, waiting);
+    if (!refusal) return;
+    const { size, perAccount } = this.limits;
+    const retryAfter = retryAfterSeconds(this.blockMode());
+    const fill = `${waiting.total} of ${size} waiting`;
+    if (refusal === 'full') {
+      throw new TransactionError('PoolBusy', `The transaction pool is full (${fill}); try again after the next block`, {
+        reason: 'PoolFull',
+        poolWaiting: waiting.total,
+        poolSize: size,
+        retryAfter
+      });
+    }
+    throw new TransactionError(
+      'PoolBusy',
+      `Too many extrinsics of ${signer} waiting: it has ${waiting.ofSigner}, its guaranteed share of the pool is ${perAccount}, ` +
+        `and beyond its share an account waits only while the pool is less than half full (${fill}); try again after the next block`,
+      { reason: 'PoolShareExceeded', waiting: waiting.ofSigner, share: perAccount, poolWaiting: waiting.total, poolSize: size, retryAfter }
+    );
+  }
+
+  /** Rows other contexts added to a shared store (none where this pool is the store's only writer). */
+  private async othersRows(tx: QueryTx): Promise<PoolRecord[]> {
+    if (!this.shared) return [];
+    return (await tx.pooled()).filter((r) => !this.byHash.has(r.hash));
+  }
+
   private reservedOn(account: Address): bigint {
-    let total = 0n;
-    for (const e of this.byHash.values()) if ((e.reservedBy ?? e.signer) === account) total += e.fee;
-    return total;
+    return this.reserved.get(account) ?? 0n;
   }
 
   private index(entry: Waiting): void {
@@ -257,6 +293,8 @@ export class TransactionPool {
     let mine = this.bySigner.get(entry.signer);
     if (!mine) this.bySigner.set(entry.signer, (mine = new Map()));
     mine.set(entry.nonce, entry);
+    const payer = entry.reservedBy ?? entry.signer;
+    this.reserved.set(payer, this.reservedOn(payer) + entry.fee);
   }
 
   /** Group commit: everything queued while the previous write ran goes into the next one. */
