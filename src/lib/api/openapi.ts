@@ -62,7 +62,11 @@ function operation(route: Route): Json {
           required: true,
           content: { 'application/json': { schema: { oneOf: [jsonSchema(route.body), jsonSchema(unsignedBody), jsonSchema(signedBody)] } } }
         },
-        responses: { [route.method === 'POST' ? '201' : '200']: { description: 'Payload, signature, hash or result, by `use`', content: { 'application/json': {} } }, ...errors }
+        responses: {
+          [route.method === 'POST' ? '201' : '200']: { description: 'Payload, signature, hash or result, by `use`', content: { 'application/json': {} } },
+          ...errors,
+          '429': { description: 'Submit: the pool has no room for this account now (its share taken and the pool half full, or the pool full); retry after `Retry-After` seconds', content: errorContent }
+        }
       };
     case 'plain':
       return {
