@@ -1,7 +1,10 @@
 // `opalite/browser`: run the Opalite sandbox in another web app. `startSandbox()` registers the
 // worker that `npx opalite init <static folder>` copied into the app, waits until it controls the
-// page and resolves to `<origin>/sandbox/v1`, the REST API that worker answers from a ledger in
-// the app's own IndexedDB. Self-contained (no imports), so its types stand alone in the package.
+// page, checks that it is the worker of this package's version, and resolves to
+// `<origin>/sandbox/v1`, the REST API that worker answers from a ledger in the app's own
+// IndexedDB. It never replaces another service worker of the app. Self-contained (its only import
+// is the package's version), so its types stand alone in the package.
+import { version as PACKAGE_VERSION } from '../../package.json';
 
 /** Where `npx opalite init` puts the worker, relative to the app's static root. */
 export const DEFAULT_SCRIPT_URL = '/opalite-sandbox-worker.js';
@@ -9,14 +12,26 @@ export const DEFAULT_SCRIPT_URL = '/opalite-sandbox-worker.js';
 /** @internal What a page posts to an active sandbox worker that does not control it yet; the worker claims the page. */
 export const SANDBOX_CLAIM_MESSAGE = 'opalite-sandbox:claim';
 
+/**
+ * @internal What a page posts, with a MessagePort, to ask the sandbox worker its version; the
+ * worker answers on the port with `{ type, v, version }` (`version`: the opalite package's).
+ */
+export const SANDBOX_VERSION_MESSAGE = 'opalite-sandbox:version';
+
+/** @internal The version of the question and answer's shape. */
+export const SANDBOX_MESSAGE_VERSION = 1;
+
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** How long a worker that controls the page gets to answer the version question (a stopped one starts first). */
+const VERSION_ANSWER_MS = 5_000;
 
 export interface StartSandboxOptions {
   /** The worker script's URL; default `/opalite-sandbox-worker.js`. */
   scriptUrl?: string;
   /** The pages the worker controls; default `/` (the whole origin). */
   scope?: string;
-  /** How long to wait for the worker to take control of this page; default 15 000 ms. */
+  /** How long to wait for the worker to take control of this page and tell its version; default 15 000 ms. */
   timeoutMs?: number;
 }
 
@@ -27,13 +42,17 @@ export type SandboxErrorCode =
   | 'unsupported'
   /** The page's URL is outside the scope asked for. */
   | 'out-of-scope'
+  /** Another service worker of the app holds the scope (or a narrower one over this page); it was left as it is. */
+  | 'scope-taken'
   /** The worker script is not served (404, or a fallback page instead of JavaScript). */
   | 'script-missing'
   /** The browser refused the registration for another reason (its message is quoted). */
   | 'register-failed'
   /** The worker script ran and failed while installing. */
   | 'install-failed'
-  /** The worker did not take control of the page in time. */
+  /** The worker is from another opalite version than this page's `opalite/browser`: rerun `npx opalite init`. */
+  | 'version-mismatch'
+  /** The worker did not take control of the page (or tell its version) in time. */
   | 'timeout';
 
 export class SandboxError extends Error {
@@ -69,6 +88,60 @@ function serviceWorkers(): ServiceWorkerContainer {
   );
 }
 
+/** The registration's workers, newest first. */
+function workersOf(registration: ServiceWorkerRegistration): ServiceWorker[] {
+  return [registration.installing, registration.waiting, registration.active].filter((w): w is ServiceWorker => w !== null);
+}
+
+/** A registration with no worker yet is a register() under way: its script is known once the browser has fetched it. */
+function firstWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const [worker] = workersOf(registration);
+      if (!worker) return;
+      registration.removeEventListener('updatefound', check);
+      resolve(worker);
+    };
+    registration.addEventListener('updatefound', check);
+    check();
+  });
+}
+
+function scopeTaken(held: string, scriptUrl: string): SandboxError {
+  const own = new URL(scriptUrl);
+  const path = own.origin === location.origin ? own.pathname : scriptUrl;
+  return new SandboxError(
+    'scope-taken',
+    `${held}; the sandbox was not registered and that worker was left as it is. Either start the sandbox at a scope of its own for the pages that use it ` +
+      `(e.g. startSandbox({ scope: '/opalite/' }) from a page under /opalite/), or import the sandbox into that worker ` +
+      `(importScripts('${path}')) and pass that worker's URL: startSandbox({ scriptUrl }).`
+  );
+}
+
+/**
+ * The registration at exactly `scope` if it holds the sandbox script; refuses when it holds
+ * another one (registering would replace it), or when a narrower scope over this page does (that
+ * worker keeps the page). Another app's worker at a wider scope is no obstacle: it stays
+ * registered, and the sandbox's narrower scope controls its own pages.
+ */
+async function sandboxRegistration(container: ServiceWorkerContainer, scope: string, scriptUrl: string): Promise<ServiceWorkerRegistration | undefined> {
+  const registrations = await container.getRegistrations();
+  const atScope = registrations.find((r) => r.scope === scope);
+  if (atScope) {
+    const workers = workersOf(atScope);
+    const other = (workers.length > 0 ? workers : [await firstWorker(atScope)]).find((w) => w.scriptURL !== scriptUrl);
+    if (other) throw scopeTaken(`The scope ${scope} is registered to another service worker, ${other.scriptURL}`, scriptUrl);
+  }
+  const nearest = registrations
+    .filter((r) => r.scope.length > scope.length && location.href.startsWith(r.scope))
+    .sort((a, b) => b.scope.length - a.scope.length)[0];
+  const keeper = nearest && workersOf(nearest).find((w) => w.scriptURL !== scriptUrl);
+  if (keeper) {
+    throw scopeTaken(`This page is under the scope ${nearest.scope} of another service worker, ${keeper.scriptURL}, which keeps control of it`, scriptUrl);
+  }
+  return atScope;
+}
+
 /** The registration failed: fetch the script to tell a missing file from other refusals. */
 async function registrationError(scriptUrl: string, error: unknown): Promise<SandboxError> {
   let response: Response;
@@ -90,6 +163,15 @@ async function registrationError(scriptUrl: string, error: unknown): Promise<San
   return new SandboxError('register-failed', `The browser refused to register the sandbox worker ${scriptUrl}: ${messageOf(error)}`, { cause: error });
 }
 
+async function register(container: ServiceWorkerContainer, scriptUrl: string, scope: string): Promise<ServiceWorkerRegistration> {
+  try {
+    // The worker script never comes from the HTTP cache, so a new `opalite init` is seen at once.
+    return await container.register(scriptUrl, { scope, type: 'classic', updateViaCache: 'none' });
+  } catch (error) {
+    throw await registrationError(scriptUrl, error);
+  }
+}
+
 /** Rejects when the worker being installed turns redundant (its script threw, or install failed). */
 function installFailure(registration: ServiceWorkerRegistration, scriptUrl: string): Promise<never> {
   return new Promise((_, reject) => {
@@ -102,52 +184,86 @@ function installFailure(registration: ServiceWorkerRegistration, scriptUrl: stri
   });
 }
 
-/** Resolves once the sandbox worker controls this page; asks an active one that does not to claim it. */
-async function controlled(container: ServiceWorkerContainer, registration: ServiceWorkerRegistration, scriptUrl: string): Promise<void> {
-  const isOurs = () => container.controller?.scriptURL === scriptUrl;
-  if (isOurs()) return;
-  const changed = new Promise<void>((resolve) => {
-    const listener = () => {
-      if (!isOurs()) return;
-      container.removeEventListener('controllerchange', listener);
-      resolve();
-    };
-    container.addEventListener('controllerchange', listener);
-  });
-  // A first install claims every page when it activates; an active worker (installed on an
-  // earlier visit) does not control a page loaded past it, such as after a shift+reload.
-  const active = await activeWorker(registration);
-  if (!isOurs()) active.postMessage({ type: SANDBOX_CLAIM_MESSAGE });
-  await changed;
-}
-
-/** The registration's active worker, once there is one. */
-function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
-  if (registration.active) return Promise.resolve(registration.active);
+/**
+ * Resolves once the registration's newest worker controls this page: an install or update under
+ * way is waited for (the sandbox worker takes over by itself), and an active worker that does not
+ * control the page (loaded past it, as by shift+reload) is asked to claim it.
+ */
+function controlledByNewest(container: ServiceWorkerContainer, registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
   return new Promise((resolve) => {
-    const check = () => {
-      if (registration.active) resolve(registration.active);
+    const watched = new Set<ServiceWorker>();
+    let askedToClaim: ServiceWorker | null = null;
+    const stop = () => {
+      container.removeEventListener('controllerchange', check);
+      registration.removeEventListener('updatefound', check);
+      for (const worker of watched) worker.removeEventListener('statechange', check);
     };
-    for (const worker of [registration.installing, registration.waiting]) worker?.addEventListener('statechange', check);
-    registration.addEventListener('updatefound', () => registration.installing?.addEventListener('statechange', check));
+    function check(): void {
+      for (const worker of workersOf(registration)) {
+        if (watched.has(worker)) continue;
+        watched.add(worker);
+        worker.addEventListener('statechange', check);
+      }
+      const active = registration.active;
+      // An install or update under way takes over by itself (the sandbox worker skips waiting).
+      if (!active || active.state === 'redundant' || registration.installing || registration.waiting) return;
+      // One ServiceWorker object per worker and page: identity tells the newest from an older one of the same script.
+      if (container.controller === active) {
+        stop();
+        resolve(active);
+      } else if (active.state === 'activated' && askedToClaim !== active) {
+        // (An activating sandbox worker claims the page by itself.)
+        askedToClaim = active;
+        active.postMessage({ type: SANDBOX_CLAIM_MESSAGE });
+      }
+    }
+    container.addEventListener('controllerchange', check);
+    registration.addEventListener('updatefound', check);
+    check();
   });
 }
 
-function timeout(ms: number, scriptUrl: string): { promise: Promise<never>; clear(): void } {
+/** The version the worker reports, or null when it does not answer (a worker copied before workers told it). */
+function reportedVersion(worker: ServiceWorker, waitMs: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const done = (version: string | null) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(version);
+    };
+    const timer = setTimeout(() => done(null), waitMs);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      const answer = event.data as { type?: unknown; version?: unknown } | null;
+      if (answer?.type === SANDBOX_VERSION_MESSAGE && typeof answer.version === 'string') done(answer.version.slice(0, 64));
+    };
+    worker.postMessage({ type: SANDBOX_VERSION_MESSAGE, v: SANDBOX_MESSAGE_VERSION }, [channel.port2]);
+  });
+}
+
+function versionMismatch(scriptUrl: string, reported: string | null): SandboxError {
+  const worker = reported === null ? `did not tell its version (a worker copied by an older opalite does not)` : `is from opalite ${reported}`;
+  return new SandboxError(
+    'version-mismatch',
+    `The sandbox worker ${scriptUrl} ${worker}, but this page's opalite/browser is ${PACKAGE_VERSION}. ` +
+      'Rerun `npx opalite init <your static folder>` so the app serves the worker of the installed package, then reload.'
+  );
+}
+
+function timeout(ms: number, error: () => SandboxError): { promise: Promise<never>; clear(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new SandboxError('timeout', `The sandbox worker ${scriptUrl} did not take control of this page within ${ms} ms.`)),
-      ms
-    );
+    timer = setTimeout(() => reject(error()), ms);
   });
   return { promise, clear: () => clearTimeout(timer) };
 }
 
 /**
- * Register the sandbox worker, wait until it controls this page, and resolve to the REST API's
- * base URL, `<origin>/sandbox/v1` (for `new Sdk({ baseUrl })`). Calling it again is harmless.
- * Rejects with a `SandboxError` saying what to do when the sandbox cannot run here.
+ * Register the sandbox worker, wait until it controls this page, check that it is of this
+ * package's version, and resolve to the REST API's base URL, `<origin>/sandbox/v1` (for
+ * `new Sdk({ baseUrl })`). Calling it again is harmless. Rejects with a `SandboxError` saying what
+ * to do when the sandbox cannot run here; another service worker of the app is never replaced
+ * (`scope-taken`).
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<string> {
   const container = serviceWorkers();
@@ -156,25 +272,50 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<s
   if (!location.href.startsWith(scope)) {
     throw new SandboxError('out-of-scope', `This page (${location.href}) is outside the scope ${scope} asked for: the worker could never control it.`);
   }
-  let registration: ServiceWorkerRegistration;
-  try {
-    // The worker script never comes from the HTTP cache, so a new `opalite init` is seen at once.
-    registration = await container.register(scriptUrl, { scope, type: 'classic', updateViaCache: 'none' });
-  } catch (error) {
-    throw await registrationError(scriptUrl, error);
+  const ms = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // What start() is waiting for, for the timeout's message.
+  const steps = {
+    registration: `The registration under way at ${scope} did not name its worker`,
+    control: `The sandbox worker ${scriptUrl} did not take control of this page`,
+    version: `The sandbox worker ${scriptUrl} did not tell its version (a worker copied by an older opalite does not: rerun \`npx opalite init <your static folder>\`)`
+  };
+  let step = steps.control;
+
+  /** The newest worker of the registration, once it controls this page, and the version it tells. */
+  async function controllingWorker(registration: ServiceWorkerRegistration): Promise<string | null> {
+    step = steps.control;
+    const worker = await Promise.race([controlledByNewest(container, registration), installFailure(registration, scriptUrl)]);
+    step = steps.version;
+    return reportedVersion(worker, VERSION_ANSWER_MS);
   }
-  const limit = timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, scriptUrl);
+
+  async function start(): Promise<string> {
+    step = steps.registration;
+    const existing = await sandboxRegistration(container, scope, scriptUrl);
+    step = steps.control;
+    // A registration that already holds the sandbox is used as it is (register() with other options would update it).
+    const registration = existing ?? (await register(container, scriptUrl, scope));
+    if ((await controllingWorker(registration)) === PACKAGE_VERSION) return `${location.origin}/sandbox/v1`;
+    // The script served may be newer than the worker running (`opalite init` rerun, its update not checked yet).
+    await registration.update().catch(() => {});
+    const reported = await controllingWorker(registration);
+    if (reported !== PACKAGE_VERSION) throw versionMismatch(scriptUrl, reported);
+    return `${location.origin}/sandbox/v1`;
+  }
+
+  const limit = timeout(ms, () => new SandboxError('timeout', `${step} within ${ms} ms.`));
   try {
-    await Promise.race([controlled(container, registration, scriptUrl), installFailure(registration, scriptUrl), limit.promise]);
+    return await Promise.race([start(), limit.promise]);
   } finally {
     limit.clear();
   }
-  return `${location.origin}/sandbox/v1`;
 }
 
 /**
  * Unregister the sandbox worker; true if one was registered. The page stays controlled until it
- * is reloaded or closed, and the ledger stays in IndexedDB for the next `startSandbox()`.
+ * is reloaded or closed, and the ledger stays in IndexedDB for the next `startSandbox()`. (When
+ * the app's own worker imports the sandbox, do not call it with that worker's URL: it would
+ * unregister the app's worker.)
  */
 export async function stopSandbox(options: Pick<StartSandboxOptions, 'scriptUrl'> = {}): Promise<boolean> {
   const container = (globalThis.navigator as Navigator | undefined)?.serviceWorker;

@@ -1,10 +1,11 @@
 // The sandbox worker on a fake service-worker scope (fake-indexeddb for the browser's database):
-// it takes over at once, answers the ledger's paths of its own origin from its own database, and
-// leaves every other request, navigations included, to the network.
+// it takes over at once, answers the REST API's routes and GET /ipfs/<cid> of its own origin from
+// its own database, leaves every other request, navigations included, to the network, and tells
+// a page its version.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServiceWorkerScope } from '../lib/browser/worker-types';
-import { SANDBOX_CLAIM_MESSAGE } from '../pkg/browser';
+import { SANDBOX_CLAIM_MESSAGE, SANDBOX_MESSAGE_VERSION, SANDBOX_VERSION_MESSAGE } from '../pkg/browser';
 import { SANDBOX_DB_NAME, startSandboxWorker } from './start-sandbox-worker';
 
 const ORIGIN = 'https://dapp.example';
@@ -35,6 +36,11 @@ function started(): FakeScope {
 }
 
 const fetchOf = (scope: FakeScope, url: string, init?: RequestInit) => dispatch(scope, 'fetch', { request: new Request(url, init) });
+
+/** A navigation (Node's Request cannot be built with mode 'navigate'; the worker reads only these fields). */
+const navigationTo = (scope: FakeScope, url: string) => dispatch(scope, 'fetch', { request: { url, method: 'GET', mode: 'navigate', headers: new Headers() } });
+
+const A_CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 
 describe('the sandbox worker', () => {
   it('skips waiting on install and claims the open pages on activate', async () => {
@@ -70,6 +76,68 @@ describe('the sandbox worker', () => {
     expect(fetchOf(scope, `${ORIGIN}/api/items`, { method: 'POST', body: '{}' }).responded).toEqual([]);
   });
 
+  it('leaves paths under /sandbox that are not API routes to the network', () => {
+    const scope = started();
+    for (const path of ['/sandbox', '/sandbox/', '/sandbox/v1', '/sandbox/v1/', '/sandbox/v1/no-such-route', '/sandbox/readme.txt', '/sandbox/v1/collections/', '/sandbox/v2/collections', '/sandbox/v1/query/a/b']) {
+      expect(fetchOf(scope, `${ORIGIN}${path}`).responded, path).toEqual([]);
+    }
+  });
+
+  it('leaves navigations to the app, even to an API path or a file', () => {
+    const scope = started();
+    for (const path of ['/', '/sandbox/v1/collections', '/sandbox/dev/status', `/ipfs/${A_CID}`]) {
+      expect(navigationTo(scope, `${ORIGIN}${path}`).responded, path).toEqual([]);
+    }
+  });
+
+  it('answers only GET and HEAD of /ipfs/<cid>, and only for a CID', () => {
+    const scope = started();
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+      expect(fetchOf(scope, `${ORIGIN}/ipfs/${A_CID}`, { method }).responded, method).toEqual([]);
+    }
+    for (const path of ['/ipfs/not-a-cid', '/ipfs/index.html', '/ipfs/upload-file']) {
+      expect(fetchOf(scope, `${ORIGIN}${path}`).responded, path).toEqual([]);
+    }
+    for (const [method, path] of [['GET', `/ipfs/${A_CID}`], ['HEAD', `/ipfs/${A_CID}`], ['GET', `/ipfs/${A_CID}/inner/name.png`], ['GET', '/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG']]) {
+      expect(fetchOf(scope, `${ORIGIN}${path}`, { method }).responded, `${method} ${path}`).toHaveLength(1);
+    }
+  });
+
+  it('answers every spelling of an API route, with any method (a wrong one gets the API\'s 404)', async () => {
+    const scope = started();
+    for (const path of ['/sandbox/v1/collections', '/sandbox/collections', '/sandbox/v1/collection', '/sandbox/token', '/sandbox/v1/tokens/v2', '/sandbox/v1/openapi.json', '/sandbox/openapi.json', '/sandbox/v1/query/rpc/chain/getHeader', '/sandbox/v1/collections/add-allow-list', '/sandbox/v1/chain/properties', '/sandbox/v1/ipfs/upload-file', '/sandbox/dev/status', '/sandbox/v1/collection%73']) {
+      expect(fetchOf(scope, `${ORIGIN}${path}?collectionId=1`).responded, path).toHaveLength(1);
+    }
+    const [wrongMethod] = fetchOf(scope, `${ORIGIN}/sandbox/v1/collections`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }).responded;
+    const response = await wrongMethod;
+    expect(response.status).toBe(404);
+    expect((await response.json()).error).toMatchObject({ name: 'NotFoundError', message: expect.stringContaining('No route PUT /sandbox/v1/collections') });
+  });
+
+  it('answers every path of its own OpenAPI document (the route table the host serves), versioned and not', async () => {
+    const scope = started();
+    const [document] = fetchOf(scope, `${ORIGIN}/sandbox/v1/openapi.json`).responded;
+    const paths = Object.keys(((await (await document).json()) as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/sandbox/v1/dev/status', '/sandbox/v1/ipfs/upload-file', '/sandbox/v1/collections']));
+    for (const path of paths) {
+      const concrete = path.replace(/\{\w+\}/g, 'x');
+      expect(fetchOf(scope, `${ORIGIN}${concrete}`).responded, concrete).toHaveLength(1);
+      expect(fetchOf(scope, `${ORIGIN}${concrete.replace('/sandbox/v1/', '/sandbox/')}`).responded, concrete).toHaveLength(1);
+    }
+  });
+
+  it('tells a page its version on the port the page sent', async () => {
+    const scope = started();
+    const channel = new MessageChannel();
+    const answer = new Promise<unknown>((resolve) => channel.port1.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    channel.port1.start();
+    dispatch(scope, 'message', { data: { type: SANDBOX_VERSION_MESSAGE, v: SANDBOX_MESSAGE_VERSION }, ports: [channel.port2], source: null });
+    expect(await answer).toEqual({ type: SANDBOX_VERSION_MESSAGE, v: SANDBOX_MESSAGE_VERSION, version: '9.9.9' });
+    channel.port1.close();
+    // A question without a port has nowhere to be answered: nothing is thrown.
+    expect(() => dispatch(scope, 'message', { data: { type: SANDBOX_VERSION_MESSAGE, v: SANDBOX_MESSAGE_VERSION }, ports: [], source: null })).not.toThrow();
+  });
+
   it("answers the REST API from its own database, named apart from the Opalite app's", async () => {
     const scope = started();
     const [answer] = fetchOf(scope, `${ORIGIN}/sandbox/v1/dev/status`).responded;
@@ -84,7 +152,7 @@ describe('the sandbox worker', () => {
 
   it('answers <origin>/ipfs/<cid> (an unknown file is a 404 envelope, not a network request)', async () => {
     const scope = started();
-    const [answer] = fetchOf(scope, `${ORIGIN}/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku`).responded;
+    const [answer] = fetchOf(scope, `${ORIGIN}/ipfs/${A_CID}`).responded;
     const response = await answer;
     expect(response.status).toBe(404);
     expect((await response.json()).error).toMatchObject({ code: expect.stringMatching(/^UN\d{5}$/) });

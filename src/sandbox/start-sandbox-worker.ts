@@ -1,15 +1,17 @@
-// The sandbox worker's behaviour: it answers the app's `<origin>/sandbox…` and `<origin>/ipfs/<cid>`
-// from a ledger in the app's IndexedDB and leaves every other request alone: no precache, no
-// navigation handling, no respondWith. The app around it keeps its own caching and routing.
+// The sandbox worker's behaviour: it answers the REST API's routes at `<origin>/sandbox/v1/…` (and
+// `/sandbox/…`) and `GET <origin>/ipfs/<cid>` from a ledger in the app's IndexedDB, and leaves every
+// other request alone (sandbox-requests.ts): no precache, no navigation handling, no respondWith.
+// The app around it keeps its own caching and routing. It tells pages its version when asked.
 import type { ServiceWorkerScope } from '../lib/browser/worker-types';
-import { SANDBOX_CLAIM_MESSAGE } from '../pkg/browser';
-import { isLedgerRequest, ledgerResponder } from '../lib/browser/ledger-responder';
+import { SANDBOX_CLAIM_MESSAGE, SANDBOX_MESSAGE_VERSION, SANDBOX_VERSION_MESSAGE } from '../pkg/browser';
+import { ledgerResponder } from '../lib/browser/ledger-responder';
+import { answersRequest } from './sandbox-requests';
 
 /** Not the Opalite app's `opalite-ledger`, in case an app and Opalite ever share an origin. */
 export const SANDBOX_DB_NAME = 'opalite-sandbox';
 
 export interface SandboxWorkerOptions {
-  /** The opalite package version, reported by `/dev/status`. */
+  /** The opalite package version, reported by `/dev/status` and to a page that asks (startSandbox() compares it with its own). */
   appVersion: string;
   dbName?: string;
 }
@@ -23,12 +25,14 @@ export function startSandboxWorker(scope: ServiceWorkerScope, options: SandboxWo
   scope.addEventListener('activate', (event) => event.waitUntil(scope.clients.claim()));
 
   scope.addEventListener('fetch', (event) => {
-    if (isLedgerRequest(new URL(event.request.url), scope.location.origin)) event.respondWith(answer(event.request));
+    if (answersRequest(event.request, scope.location.origin)) event.respondWith(answer(event.request));
   });
 
   scope.addEventListener('message', (event) => {
     // A page loaded past this worker (shift+reload) asks to be controlled.
     const data = event.data as { type?: unknown } | null;
     if (data?.type === SANDBOX_CLAIM_MESSAGE) event.waitUntil(scope.clients.claim());
+    // Any question's version gets this answer: its shape is version 1, and the version in it is all a page needs.
+    if (data?.type === SANDBOX_VERSION_MESSAGE) event.ports[0]?.postMessage({ type: SANDBOX_VERSION_MESSAGE, v: SANDBOX_MESSAGE_VERSION, version: options.appVersion });
   });
 }
