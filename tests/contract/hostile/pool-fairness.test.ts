@@ -2,11 +2,14 @@
 // command line as a user starts it, one account cannot keep another out: beyond its share it is
 // refused 429 with Retry-After once the pool is half full, while others still get their share;
 // a lone busy account on an idle sandbox is not throttled (1,000 concurrent submits all wait and
-// all go into the next block); bad pool options are refused with usage before anything starts.
+// all go into the next block); bad pool options are refused with usage before anything starts;
+// startHost() and createTestLedger() take the same options.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startHost } from '../../../src/pkg/node';
+import { createTestLedger } from '../../../src/pkg/testing';
 import { ROOT, startChildHost, tempDirectory, type ChildHost } from '../durability/child-host';
 import { ALICE, BOB, CHARLIE, account, api, buildAndSign, expectClientError, type Answer } from './kit';
 
@@ -125,6 +128,33 @@ describe('pool fairness (--pool-size, --pool-per-account)', () => {
     expect(run.output).toContain('--pool-per-account <n>');
     expect(run.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(run.output).not.toContain('Ledger database');
+    expect(existsSync(data)).toBe(false);
+  });
+});
+
+describe('pool options of opalite/node and opalite/testing', () => {
+  it('createTestLedger({ poolSize, poolPerAccount }) runs a ledger with that pool', { timeout: 60_000 }, async () => {
+    const ledger = await createTestLedger({ blocks: 'manual', poolSize: 4, poolPerAccount: 1 });
+    try {
+      const host = { origin: ledger.origin, basePath: new URL(ledger.url).pathname };
+      const submit = () => api(host, 'POST', '/balance/transfer?use=Submit', { address: ALICE, destination: BOB, amount: '1' }, { authorization: 'Seed //Alice' });
+      expectAccepted(await submit());
+      expectAccepted(await submit());
+      expectRetryLater(await submit(), { reason: 'PoolShareExceeded', waiting: 2, share: 1, poolWaiting: 2, poolSize: 4 });
+    } finally {
+      await ledger.stop();
+    }
+  });
+
+  it.each([
+    [{ poolSize: 0 }, 'opalite: poolSize must be a whole number from 1 to 65536, not 0'],
+    [{ poolSize: 4, poolPerAccount: 5 }, 'opalite: poolPerAccount must be a whole number from 1 to the pool size (poolSize, 4), not 5'],
+    [{ poolPerAccount: 2.5 }, 'opalite: poolPerAccount must be a whole number from 1 to the pool size (poolSize, 8192), not 2.5']
+  ])('startHost(%o) is refused with a TypeError naming the option, having opened nothing', async (options, message) => {
+    const data = join(temp.dir, `refused-${Object.values(options).join('_')}.sqlite`);
+    const started = startHost({ ...options, data, quiet: true });
+    await expect(started).rejects.toThrow(TypeError);
+    await expect(started).rejects.toThrow(message);
     expect(existsSync(data)).toBe(false);
   });
 });
