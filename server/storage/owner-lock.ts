@@ -1,10 +1,24 @@
 // One host per ledger file. SQLite's own locks keep the file whole, but a host keeps head, nonces
 // and the waiting pool in memory, which a second host writing the same file would make stale.
-import { openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+//
+// The claim is an operating-system lock, not the content of a file: `<path>.lock` is a small
+// SQLite database that the owner holds an exclusive lock on (POSIX fcntl, through SQLite's
+// `locking_mode=EXCLUSIVE`) for as long as it runs. The kernel grants that lock to exactly one
+// process and drops it when the process ends, however it ends; so there is no stale lock to take
+// over, an empty lock file (its creator about to lock it) is decided by the lock too, and of hosts
+// starting together exactly one wins. The owner's pid, kept in the file's header (user_version),
+// only names it in the refusal. The file is never deleted: a path removed and made again while a
+// contender has it open would give two different files, and two owners.
+import { closeSync, ftruncateSync, openSync, readSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { LedgerFileError } from './sqlite-errors';
 
-/** Held by this process: `path` → release. Two stores of one process on one file are refused too. */
+/** Paths held by stores of this process: a second store on one file is refused too. */
 const heldHere = new Set<string>();
+
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+/** Offset of `PRAGMA user_version` in an SQLite file's header (4 bytes, big-endian). */
+const USER_VERSION_OFFSET = 60;
 
 function isRunning(pid: number): boolean {
   try {
@@ -16,38 +30,107 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function holderOf(lockPath: string): number | null {
+/** What the lock file holds, read as bytes (its owner's SQLite lock keeps SQLite itself out). */
+type LockContent = { kind: 'sqlite'; pid: number | null } | { kind: 'older'; pid: number } | { kind: 'other' };
+
+function contentOf(lockPath: string): LockContent {
+  let fd: number;
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+    fd = openSync(lockPath, 'r');
   } catch {
-    return null;
+    return { kind: 'sqlite', pid: null }; // not there yet: SQLite creates it
+  }
+  try {
+    const head = Buffer.alloc(100);
+    const read = readSync(fd, head, 0, head.length, 0);
+    if (read === 0) return { kind: 'sqlite', pid: null }; // empty: a new database, no owner named yet
+    if (read === head.length && head.toString('latin1', 0, SQLITE_HEADER.length) === SQLITE_HEADER) {
+      const pid = head.readUInt32BE(USER_VERSION_OFFSET);
+      return { kind: 'sqlite', pid: pid > 0 ? pid : null };
+    }
+    // Opalite before the OS lock wrote its pid as text into `<path>.lock`.
+    const text = head.toString('utf8', 0, read).trim();
+    return /^\d{1,10}$/.test(text) ? { kind: 'older', pid: Number(text) } : { kind: 'other' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Empty the lock file in place (same file, so whoever holds its lock keeps it). */
+function emptyInPlace(lockPath: string): void {
+  const fd = openSync(lockPath, 'r+');
+  try {
+    ftruncateSync(fd, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((e as { code?: unknown })?.code));
+const isNotADatabase = (e: unknown) => /^SQLITE_(NOTADB|CORRUPT)/.test(String((e as { code?: unknown })?.code));
+
+function inUse(path: string, lockPath: string): LedgerFileError {
+  const content = contentOf(lockPath);
+  const pid = content.kind !== 'other' ? content.pid : null;
+  const who = pid !== null && pid !== process.pid && isRunning(pid) ? `another Opalite host (process ${pid})` : 'another Opalite host (it is still starting, or its process id is not recorded)';
+  return new LedgerFileError(path, `it is in use by ${who}, which holds the lock on ${lockPath}; stop that host first, or give this one another --data file`);
+}
+
+/** Take the OS lock on `lockPath` and record our pid, or return null when another process holds it. */
+function lock(lockPath: string): Database.Database | null {
+  // timeout 0: a held lock is an answer (another host runs), not something to wait for.
+  const db = new Database(lockPath, { timeout: 0 });
+  try {
+    db.pragma('journal_mode = MEMORY'); // no -journal file beside it; its content is only a pid
+    db.pragma('locking_mode = EXCLUSIVE'); // the first write's exclusive lock is kept until close
+    db.exec('BEGIN EXCLUSIVE');
+    db.pragma(`user_version = ${process.pid}`);
+    db.exec('COMMIT');
+    return db;
+  } catch (e) {
+    db.close();
+    if (isBusy(e)) return null;
+    throw e;
   }
 }
 
 /**
- * Claim `path` for this process through `<path>.lock` (holding its pid), or throw LedgerFileError
- * naming the process that has it. A lock left by a process that no longer runs (a crash) is taken
- * over. Returns the release function.
+ * Claim `path` for this process through the OS lock on `<path>.lock`, or throw LedgerFileError
+ * naming the host that has it and what to do. Returns the release function.
  */
 export function claimLedgerFile(path: string): () => void {
   const lockPath = `${path}.lock`;
   if (heldHere.has(path)) throw new LedgerFileError(path, 'it is already open in this process');
-  try {
-    const fd = openSync(lockPath, 'wx');
-    writeFileSync(fd, String(process.pid));
-    closeSync(fd);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new LedgerFileError(path, `its lock file ${lockPath} cannot be written`, { cause: e });
-    const holder = holderOf(lockPath);
-    if (holder !== null && holder !== process.pid && isRunning(holder)) {
-      throw new LedgerFileError(path, `it is in use by another Opalite host (process ${holder}); stop that one first`);
-    }
-    writeFileSync(lockPath, String(process.pid)); // stale: its holder is gone
+  const content = contentOf(lockPath);
+  if (content.kind === 'older' && content.pid !== process.pid && isRunning(content.pid)) {
+    throw new LedgerFileError(path, `it is in use by an older Opalite host (process ${content.pid}, its lock file ${lockPath}); stop that host first`);
   }
+  let db: Database.Database | null;
+  try {
+    // A lock file of an older Opalite whose host is gone, or one left damaged, holds nothing
+    // worth keeping: emptied in place, it becomes a new lock database.
+    if (content.kind !== 'sqlite') emptyInPlace(lockPath);
+    try {
+      db = lock(lockPath);
+    } catch (e) {
+      if (!isNotADatabase(e)) throw e;
+      emptyInPlace(lockPath);
+      db = lock(lockPath);
+    }
+  } catch (e) {
+    throw new LedgerFileError(path, `its lock file ${lockPath} cannot be used (${(e as Error).message})`, { cause: e });
+  }
+  if (!db) throw inUse(path, lockPath);
   heldHere.add(path);
+  const owner = db;
   return () => {
+    if (!owner.open) return;
     heldHere.delete(path);
-    if (holderOf(lockPath) === process.pid) rmSync(lockPath, { force: true });
+    try {
+      owner.pragma('user_version = 0'); // no longer names this process
+    } catch {
+      // Only the name in the file: the lock itself goes with the connection.
+    }
+    owner.close(); // releases the OS lock
   };
 }

@@ -1,0 +1,146 @@
+// One host per ledger file: the store claims `<file>.lock` with an operating-system lock. These
+// tests hold that lock (or leave its file) from other processes and check who may open the file.
+// The race of many hosts starting at once is in tests/contract/durability/owner-lock.test.ts.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore, type SqliteStore } from '../../server/storage/sqlite-store';
+import { account, ALICE } from '../../src/lib/storage/testing/fixtures';
+import { holdSqliteLock, type LockHolder } from '../support/sqlite-lock-holder';
+
+const dirs: string[] = [];
+const stores: SqliteStore[] = [];
+const holders: LockHolder[] = [];
+
+afterEach(async () => {
+  for (const store of stores.splice(0)) store.close();
+  for (const holder of holders.splice(0)) await holder.stop();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function ledgerPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'opalite-owner-lock-test-'));
+  dirs.push(dir);
+  return join(dir, 'ledger.sqlite');
+}
+
+async function open(path: string): Promise<SqliteStore> {
+  const store = await openSqliteStore({ path });
+  stores.push(store);
+  return store;
+}
+
+async function refusal(path: string): Promise<Error | undefined> {
+  return openSqliteStore({ path }).then(
+    (store) => {
+      stores.push(store);
+      return undefined;
+    },
+    (e: Error) => e
+  );
+}
+
+/** The pid the lock file names (its SQLite header's user_version), read as bytes as a refusal reads it. */
+function pidInLockFile(path: string): number {
+  const head = Buffer.alloc(100);
+  const fd = openSync(`${path}.lock`, 'r');
+  try {
+    readSync(fd, head, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.readUInt32BE(60);
+}
+
+/** A process that holds the ledger file's claim through the store's own code (a running host). */
+async function hostingProcess(path: string): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const ownerLock = new URL('../../server/storage/owner-lock.ts', import.meta.url).pathname;
+  const script = `import { claimLedgerFile } from ${JSON.stringify(ownerLock)}; claimLedgerFile(process.argv[1]); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('held\n')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the hosting process exited (code ${code}) before it held the file`)));
+  });
+  return {
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGKILL'); // as a crash ends it: the OS drops its lock
+      await exited;
+    }
+  };
+}
+
+describe('openSqliteStore: one host per ledger file', () => {
+  it('refuses a second open of a file this process holds, and opens it again once closed', async () => {
+    const path = ledgerPath();
+    const first = await openSqliteStore({ path });
+    await expect(openSqliteStore({ path })).rejects.toThrow(`Cannot open the ledger database ${path}: it is already open in this process`);
+    first.close();
+    const again = await open(path);
+    await again.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+  });
+
+  it('refuses a file another running host holds, naming its process and what to do; opens it once that host is gone', { timeout: 30_000 }, async () => {
+    const path = ledgerPath();
+    const other = await hostingProcess(path);
+    try {
+      const error = await refusal(path);
+      expect(error?.name).toBe('LedgerFileError');
+      expect(error?.message).toContain(`it is in use by another Opalite host (process ${other.pid})`);
+      expect(error?.message).toContain('stop that host first');
+    } finally {
+      await other.stop();
+    }
+    // Killed, as a crash ends a host: nothing stale is left to clean up by hand.
+    await open(path);
+    expect(pidInLockFile(path)).toBe(process.pid);
+  });
+
+  it('does not take over an empty lock file whose creator is alive and about to write, and says what to do', { timeout: 30_000 }, async () => {
+    const path = ledgerPath();
+    // The lock file as a starting host leaves it for a moment: created, locked, nothing written yet.
+    const creator = await holdSqliteLock(`${path}.lock`, ['PRAGMA locking_mode = EXCLUSIVE', 'BEGIN EXCLUSIVE']);
+    holders.push(creator);
+    expect(readFileSync(`${path}.lock`).length).toBe(0);
+
+    const error = await refusal(path);
+    expect(error?.name).toBe('LedgerFileError');
+    expect(error?.message).toMatch(/in use by another Opalite host \(it is still starting, or its process id is not recorded\)/);
+    expect(error?.message).toContain(`${path}.lock`);
+    expect(error?.message).toContain('stop that host first');
+    expect(readFileSync(`${path}.lock`).length, 'the lock file is left as it was').toBe(0);
+
+    // Its creator gone (a crash before it wrote), the lock is free: the file opens.
+    await creator.stop();
+    await open(path);
+  });
+
+  it('opens over an empty lock file nobody holds (the OS lock decides, not the file)', async () => {
+    const path = ledgerPath();
+    writeFileSync(`${path}.lock`, '');
+    await open(path);
+    expect(pidInLockFile(path)).toBe(process.pid);
+  });
+
+  it("respects a running older Opalite's pid lock file, and takes over one whose process is gone", async () => {
+    const path = ledgerPath();
+    // The parent of this test process is running for as long as the test does.
+    writeFileSync(`${path}.lock`, String(process.ppid));
+    const error = await refusal(path);
+    expect(error?.message).toContain(`it is in use by an older Opalite host (process ${process.ppid}`);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(String(process.ppid));
+
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(`${path}.lock`, String(gone));
+    const store = await open(path);
+    expect(pidInLockFile(path)).toBe(process.pid);
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+  });
+});
