@@ -14,6 +14,9 @@
 //               idx (createdAt, hash), idx (signer, createdAt, hash): recentExtrinsics
 //   pool        hash                                  value
 //   files       cid   bytes, type, name, size, createdAt   idx (createdAt, cid): listFiles
+//   changes     id = block * 2^20 + seq   extrinsic, tbl, keyId, before, after   (sqlite-history.ts)
+//               idx (tbl, keyId, id): a row's first change after a block
+//   history_info key                                  value: where history starts
 //
 // Tables are STRICT, so a key of the wrong type is refused rather than stored. Changing the
 // layout: bump SCHEMA_VERSION, add the step to MIGRATIONS (run in one transaction on open).
@@ -23,7 +26,7 @@ import type { AllowListRecord, ExtrinsicRecord, TokenRecord } from '../../src/li
 /** Written to `PRAGMA application_id`: marks the file as an Opalite ledger ("OPAL"). */
 export const APPLICATION_ID = 0x4f50414c;
 /** Written to `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** How one ledger table maps to SQL. */
 export interface TableSpec<N extends TableName> {
@@ -122,5 +125,21 @@ CREATE TABLE files (
 CREATE INDEX files_by_time ON files (createdAt, cid);
 `;
 
+/**
+ * Version 2: the state history (sqlite-history.ts). The rowid is the change's place, block and
+ * seq in one integer (CHANGE_SEQ_BITS), so a range of blocks is a range of the table itself. A
+ * ledger of an older release keeps no history of its past: it starts at its head.
+ */
+const SCHEMA_V2 = `
+CREATE TABLE changes (
+  id INTEGER PRIMARY KEY NOT NULL, extrinsic INTEGER, tbl TEXT NOT NULL, keyId TEXT NOT NULL,
+  before TEXT, after TEXT
+) STRICT;
+CREATE INDEX changes_by_row ON changes (tbl, keyId, id);
+CREATE TABLE history_info (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) STRICT;
+INSERT INTO history_info (key, value)
+  VALUES ('start', coalesce((SELECT json_extract(value, '$.value.number') FROM meta WHERE key = 'head'), 0));
+`;
+
 /** Steps from version i to i+1 (index 0 creates version 1 in an empty file). */
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1];
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1, SCHEMA_V2];

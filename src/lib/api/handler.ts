@@ -3,10 +3,12 @@
 // `/<network>/v1/...` and `/<network>/...`, plural and singular resource roots alike.
 import { Hono, type Context } from 'hono';
 import type { Ledger } from '../ledger/chain/ledger';
+import type { LedgerReads } from '../ledger/chain/reads';
 import { bodyText, parseJsonText } from './body';
 import { ApiError, errorResponseFor, fromZodError, validationError } from './errors';
 import { jsonResponse } from './json';
 import { MAX_CALLS_PER_BATCH, MAX_URL_LENGTH, quote, resolveLimits, type RequestLimits } from '../limits';
+import { readsFor } from './at-block';
 import { handleMutation } from './mutation';
 import { openApiDocument } from './openapi';
 import { parseQuery } from './query';
@@ -118,9 +120,11 @@ export function createHandler(options: HandlerOptions): RestHandler {
       const query = parseQuery(new URL(c.req.url).searchParams);
       switch (route.kind) {
         case 'read': {
-          const parsed = route.query.safeParse(query);
+          // At a block: checked (and the block found) before the route's own parameters.
+          const { reads, rest } = await readsFor(ledger, query);
+          const parsed = route.query.safeParse(rest);
           if (!parsed.success) throw fromZodError(parsed.error, 'query');
-          return jsonResponse(await route.handle(parsed.data, ctx));
+          return jsonResponse(await route.handle(parsed.data, { ...ctx, ledger: reads }));
         }
         case 'mutation': {
           const body = await readJsonBody(c.req.raw, limits.maxJsonBytes);
@@ -131,8 +135,10 @@ export function createHandler(options: HandlerOptions): RestHandler {
         case 'plain': {
           let q: unknown = query;
           let body: unknown;
+          let reads: LedgerReads = ledger;
+          if (route.atBlock) ({ reads, rest: q } = await readsFor(ledger, query));
           if (route.query) {
-            const parsed = route.query.safeParse(query);
+            const parsed = route.query.safeParse(q);
             if (!parsed.success) throw fromZodError(parsed.error, 'query');
             q = parsed.data;
           }
@@ -144,7 +150,7 @@ export function createHandler(options: HandlerOptions): RestHandler {
               body = parsed.data;
             }
           }
-          const result = await route.handle({ query: q, body }, ctx);
+          const result = await route.handle({ query: q, body }, { ...ctx, reads });
           if (result instanceof Response) return result;
           return jsonResponse(result.json, successStatus(route.method, result.status ?? (route.method === 'POST' ? 201 : 200)));
         }

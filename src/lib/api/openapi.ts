@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the route table's zod schemas (never written by hand).
 import { z } from 'zod';
 import { limitsDocument, type ResolvedLimits } from '../limits';
+import { atQuery } from './at-block';
 import { mutationQuery, signedBody, unsignedBody } from './mutation';
 import type { Route } from './route';
 
@@ -51,7 +52,7 @@ function operation(route: Route): Json {
   const base = { tags: [route.tag], summary: route.summary, operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ''))}` };
   switch (route.kind) {
     case 'read':
-      return { ...base, parameters: queryParameters(route.query), responses: { '200': { description: 'OK', content: { 'application/json': {} } }, ...errors } };
+      return { ...base, parameters: [...queryParameters(route.query), ...queryParameters(atQuery)], responses: { '200': { description: 'OK', content: { 'application/json': {} } }, ...errors } };
     case 'mutation':
       return {
         ...base,
@@ -71,7 +72,7 @@ function operation(route: Route): Json {
     case 'plain':
       return {
         ...base,
-        parameters: queryParameters(route.query),
+        parameters: [...queryParameters(route.query), ...(route.atBlock ? queryParameters(atQuery) : [])],
         ...requestBody(route),
         responses: { [route.method === 'POST' ? '201' : '200']: { description: 'OK', content: { 'application/json': {} } }, ...errors }
       };

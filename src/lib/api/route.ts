@@ -2,6 +2,7 @@
 // each under every path spelling; the OpenAPI document is generated from the same table.
 import type { z } from 'zod';
 import type { Ledger } from '../ledger/chain/ledger';
+import type { LedgerReads } from '../ledger/chain/reads';
 import type { QueryTx } from '../ledger/store';
 import type { Address, Call } from '../ledger/types';
 import type { ResolvedLimits } from '../limits';
@@ -32,12 +33,18 @@ interface RouteBase {
   tag: string;
 }
 
+/** What a read of state gets: the reads of the head, or of the block its `at` names (at-block.ts). */
+export interface ReadContext extends Omit<ApiContext, 'ledger'> {
+  ledger: LedgerReads;
+}
+
+/** A read of chain state: every one takes `at` / `blockHashAt` (the handler resolves them). */
 export interface ReadRoute<Q extends z.ZodType = z.ZodType> extends RouteBase {
   kind: 'read';
   method: 'GET';
   query: Q;
   /** The JSON answer (`null` is a valid answer). */
-  handle(query: z.output<Q>, ctx: ApiContext): Promise<unknown>;
+  handle(query: z.output<Q>, ctx: ReadContext): Promise<unknown>;
 }
 
 export interface MutationRoute<B extends z.ZodType = z.ZodType> extends RouteBase {
@@ -57,7 +64,9 @@ export interface PlainRoute extends RouteBase {
   query?: z.ZodType;
   body?: z.ZodType;
   /** Status and JSON body, or a full Response. */
-  handle(input: { query: unknown; body: unknown }, ctx: ApiContext): Promise<{ status?: number; json: unknown } | Response>;
+  handle(input: { query: unknown; body: unknown }, ctx: ApiContext & { reads: LedgerReads }): Promise<{ status?: number; json: unknown } | Response>;
+  /** The route reads state and takes `at` / `blockHashAt`: `ctx.reads` are that block's. */
+  atBlock?: boolean;
   /** Whether the handler reads the body itself (multipart uploads). */
   rawBody?: boolean;
   /** Body types taken (default json); multipart only where a file is uploaded. */

@@ -1,7 +1,8 @@
 // A write overlay over a StateTx: the checkpoint every extrinsic runs in. Reads see the overlay
 // first; `commit()` pushes the writes down one level; dropping the overlay reverts the call.
 import type { Keys, Rows, StateTx, TableName } from './store';
-import { keyOf } from './store';
+import { isStateTable, keyOf, type RowChange } from './store';
+import { isNoChange } from './changes';
 import type { Address, TokenRecord } from './types';
 
 interface Entry {
@@ -78,6 +79,17 @@ export class Overlay implements StateTx {
       }
     }
     this.entries.clear();
+  }
+
+  /** What the writes here change in the state tables, one entry per row, in first-write order; rewrites of the same value are left out. */
+  rowChanges(): RowChange[] {
+    const out: RowChange[] = [];
+    for (const e of this.entries.values()) {
+      if (!isStateTable(e.table)) continue;
+      const change = { table: e.table, key: e.key, before: e.below, after: e.row ?? undefined } as RowChange;
+      if (!isNoChange(change)) out.push(change);
+    }
+    return out;
   }
 
   /** Whether anything was written. */

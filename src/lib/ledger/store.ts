@@ -49,6 +49,32 @@ export const TABLES: readonly TableName[] = [
   'pool'
 ];
 
+/** The tables that hold chain state (blocks, extrinsics and the pool are bookkeeping around it). */
+export const STATE_TABLES = ['meta', 'accounts', 'collections', 'tokens', 'allowList'] as const satisfies readonly TableName[];
+export type StateTable = (typeof STATE_TABLES)[number];
+
+export function isStateTable(table: string): table is StateTable {
+  return (STATE_TABLES as readonly string[]).includes(table);
+}
+
+/** One row of a state table before and after a change (`undefined`: no row). */
+export interface RowChange<N extends StateTable = StateTable> {
+  table: N;
+  key: Keys[N];
+  before: Rows[N] | undefined;
+  after: Rows[N] | undefined;
+}
+
+/**
+ * A row change kept in history: made in block `block` by its extrinsic at index `extrinsic`
+ * (null: by the block itself, its head), `seq`-th of the block's changes.
+ */
+export interface HistoryRecord<N extends StateTable = StateTable> extends RowChange<N> {
+  block: number;
+  seq: number;
+  extrinsic: number | null;
+}
+
 /** The primary key of a row, as the adapter stores it. */
 export function keyOf<N extends TableName>(table: N, row: Rows[N]): Keys[N] {
   switch (table) {
@@ -101,6 +127,37 @@ export interface QueryTx extends StateTx {
   blockByHash(hash: string): Promise<BlockRecord | undefined>;
   /** Every waiting extrinsic (the pool is bounded, so this is a small table). */
   pooled(): Promise<PoolRecord[]>;
+
+  /** The row changes of every kept block, in this same transaction (see ledger/history/). */
+  readonly history: HistoryTx;
+}
+
+/** One transaction's access to the state history: what each kept block changed, row by row. */
+export interface HistoryTx {
+  /** The oldest block whose state history can answer (older changes were pruned, or never kept). */
+  start(): Promise<number>;
+  /** The first recorded change of one row in a block after `block`: its `before` is the row as of `block`. */
+  changeAfter<N extends StateTable>(table: N, key: Keys[N], block: number): Promise<HistoryRecord<N> | undefined>;
+  /**
+   * For every row (of `table`, or of every state table) changed in a block after `block`, its
+   * first such change, in (block, seq) order: the rows that differ from the state as of `block`.
+   */
+  firstChangesAfter(block: number, table?: StateTable): Promise<HistoryRecord[]>;
+  /** The changes recorded in block `block`, in `seq` order. */
+  changesOfBlock(block: number): Promise<HistoryRecord[]>;
+  /** One row's changes before the place `before` (every one when absent), newest first, at most `limit`. */
+  changesOfRow<N extends StateTable>(table: N, key: Keys[N], before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord<N>[]>;
+  /** Write side: keep `records` (one block's, in seq order). */
+  add(records: HistoryRecord[]): void | Promise<void>;
+  /** Write side: forget the changes of blocks after `after` (revert), or up to `upTo` (pruning). */
+  delete(range: { after: number } | { upTo: number }): void | Promise<void>;
+  /** Write side: the oldest block history answers from now on. */
+  setStart(block: number): void | Promise<void>;
+}
+
+/** The head block of rows being imported (replaceAll): history starts again there. */
+export function importedHead(rows: { blocks?: readonly BlockRecord[] }): number {
+  return (rows.blocks ?? []).reduce((head, b) => Math.max(head, b.number), 0);
 }
 
 export interface Store {
@@ -110,7 +167,7 @@ export interface Store {
   write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T>;
   /** Every row of every table, for export. */
   dump(): Promise<{ [N in TableName]: Rows[N][] }>;
-  /** Replace all state with `rows` in one transaction (import). */
+  /** Replace all state with `rows` in one transaction (import); history starts again at the imported head. */
   replaceAll(rows: { [N in TableName]: Rows[N][] }): Promise<void>;
   close(): void;
 }

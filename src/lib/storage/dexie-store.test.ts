@@ -6,7 +6,7 @@ import type { QueryTx } from '../ledger/store';
 import { TABLES } from '../ledger/store';
 import { DexieStore, openDexieStore } from './dexie-store';
 import { StorageFullError, isQuotaError } from './errors';
-import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME, LedgerDatabase, SCHEMA_VERSIONS } from './schema';
+import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME, HISTORY_TABLES, LedgerDatabase, SCHEMA_VERSIONS } from './schema';
 import {
   ALICE,
   BOB,
@@ -43,7 +43,7 @@ describe('schema', () => {
     expect(store.db.verno).toBe(DB_SCHEMA_VERSION);
     const idb = store.db.backendDB();
     const names = [...idb.objectStoreNames].sort();
-    expect(names).toEqual([...TABLES, 'files'].sort());
+    expect(names).toEqual([...TABLES, 'files', ...HISTORY_TABLES].sort());
     const trans = idb.transaction(names, 'readonly');
     const describeStore = (name: string) => {
       const s = trans.objectStore(name);
@@ -70,6 +70,11 @@ describe('schema', () => {
       indexes: { createdAt: 'createdAt', '[signer+createdAt]': ['signer', 'createdAt'] }
     });
     expect(describeStore('files')).toEqual({ key: 'cid', indexes: { createdAt: 'createdAt' } });
+    expect(describeStore('changes')).toEqual({
+      key: ['block', 'seq'],
+      indexes: { '[tbl+keyId+block+seq]': ['tbl', 'keyId', 'block', 'seq'], '[tbl+block+seq]': ['tbl', 'block', 'seq'] }
+    });
+    expect(describeStore('historyInfo')).toEqual({ key: 'key', indexes: {} });
     store.close();
   });
 
@@ -147,7 +152,8 @@ describe('transactions', () => {
     await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
     await store.read((tx) => tx.get('accounts', ALICE));
     await store.replaceAll(await store.dump());
-    const ledger = [...TABLES].sort();
+    // The state history's tables are in every ledger transaction too, so a block and its changes commit together.
+    const ledger = [...TABLES, ...HISTORY_TABLES].sort();
     const rw = seen.filter((s) => s.mode === 'readwrite');
     expect(rw.length).toBe(2);
     for (const s of rw) expect(s).toEqual({ mode: 'readwrite', durability: 'strict', stores: ledger });

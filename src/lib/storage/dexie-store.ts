@@ -23,11 +23,12 @@
 //   flush fails, so the write is still all or nothing.
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { Keys, QueryTx, Rows, Store, TableName } from '../ledger/store';
-import { TABLES, keyOf } from '../ledger/store';
+import { TABLES, importedHead, keyOf } from '../ledger/store';
 import type { Address, BlockRecord, ExtrinsicRecord, PoolRecord, TokenRecord, TokenRef } from '../ledger/types';
 import { mapStorageError } from './errors';
 import { FileStore } from './files';
-import { LedgerDatabase, LEDGER_TABLES, type LedgerDatabaseOptions } from './schema';
+import { DexieHistory } from './history';
+import { HISTORY_TABLES, LedgerDatabase, LEDGER_TABLES, type LedgerDatabaseOptions } from './schema';
 
 /** Lower and upper bounds of "every key that starts with `prefix`" on a compound key. */
 function prefixRange(prefix: IDBValidKey): [IDBValidKey, IDBValidKey] {
@@ -78,12 +79,15 @@ class ReadOnlyTransactionError extends Error {
 class DexieTx implements QueryTx {
   private readonly buffer: Buffer = {};
   private finished = false;
+  readonly history: DexieHistory;
 
   constructor(
     private readonly trans: Transaction,
     private readonly writable: boolean,
     private readonly factory: IDBFactory | undefined
-  ) {}
+  ) {
+    this.history = new DexieHistory(trans, writable);
+  }
 
   private table<N extends TableName>(name: N): Table<Rows[N], Keys[N]> {
     if (this.finished) throw new TransactionFinishedError();
@@ -285,6 +289,7 @@ class DexieTx implements QueryTx {
     }
     this.finished = true;
     await Promise.all(work);
+    await this.history.flush();
   }
 
   finish(): void {
@@ -378,7 +383,8 @@ export class DexieStore implements Store {
     try {
       await this.transaction('rw', async (trans) => {
         dexieTrans = trans;
-        await Promise.all(LEDGER_TABLES.map((t) => trans.table(t).clear()));
+        await Promise.all([...LEDGER_TABLES, 'changes'].map((t) => trans.table(t).clear()));
+        await trans.table('historyInfo').put({ key: 'start', value: importedHead(rows) });
         // bulkPut, not bulkAdd: like MemoryStore, a key given twice keeps the last row rather
         // than failing the import. Any failure (bad key, quota) aborts everything, clears too.
         await Promise.all(
@@ -403,7 +409,7 @@ export class DexieStore implements Store {
    */
   private transaction<T>(mode: 'r' | 'rw', scope: (trans: Transaction) => Promise<T>): Promise<T> {
     return Dexie.ignoreTransaction(() =>
-      Promise.resolve(this.db.transaction(mode, LEDGER_TABLES as TableName[], (trans) => scope(trans)))
+      Promise.resolve(this.db.transaction(mode, [...LEDGER_TABLES, ...HISTORY_TABLES], (trans) => scope(trans)))
     );
   }
 }

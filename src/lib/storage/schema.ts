@@ -43,7 +43,7 @@
 //   4. If a ledger table is added or renamed, update `TABLES`/`Rows`/`Keys` in ledger/store.ts
 //      (owned by the ledger) and LEDGER_TABLES here together.
 import { Dexie, type Table, type Transaction } from 'dexie';
-import type { Keys, Rows, TableName } from '../ledger/store';
+import type { Keys, Rows, StateTable, TableName } from '../ledger/store';
 import { TABLES } from '../ledger/store';
 
 export const DEFAULT_DB_NAME = 'opalite-ledger';
@@ -86,7 +86,17 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     }
   },
   // The waiting pool is kept with the ledger, so a hash answered at submit survives a restart.
-  { version: 2, stores: { pool: 'hash' } }
+  { version: 2, stores: { pool: 'hash' } },
+  // State history (history.ts): every block's row changes, and where history starts. A ledger
+  // of an older release keeps no history of its past: reads at a block before its upgrade are refused.
+  {
+    version: 3,
+    stores: { changes: '[block+seq], [tbl+keyId+block+seq], [tbl+block+seq]', historyInfo: 'key' },
+    upgrade: async (tx) => {
+      const head = (await tx.table('meta').get('head')) as { value?: { number?: number } } | undefined;
+      await tx.table('historyInfo').put({ key: 'start', value: head?.value?.number ?? 0 });
+    }
+  }
 ];
 
 /** The schema version a database is at after opening with this release. */
@@ -96,6 +106,21 @@ export const DB_SCHEMA_VERSION: number = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length 
 export const LEDGER_TABLES: readonly TableName[] = TABLES;
 
 export const FILES_TABLE = 'files';
+
+/** The state history's tables: in every ledger transaction, never exported (history.ts). */
+export const HISTORY_TABLES = ['changes', 'historyInfo'] as const;
+
+/** A kept row change as IndexedDB holds it: the key also as text, for the per-row index. */
+export interface ChangeRow {
+  block: number;
+  seq: number;
+  extrinsic: number | null;
+  tbl: StateTable;
+  keyId: string;
+  key: unknown;
+  before?: unknown;
+  after?: unknown;
+}
 
 export interface LedgerDatabaseOptions {
   /** Database name; default `opalite-ledger`. Tests and several ledgers use their own. */
@@ -120,6 +145,8 @@ export class LedgerDatabase extends Dexie {
   declare extrinsics: LedgerTable<'extrinsics'>;
   declare pool: LedgerTable<'pool'>;
   declare files: Table<FileRecord, string>;
+  declare changes: Table<ChangeRow, [number, number]>;
+  declare historyInfo: Table<{ key: string; value: number }, string>;
 
   /** The IndexedDB factory this database opens through (for key validation). */
   readonly factory: IDBFactory | undefined;

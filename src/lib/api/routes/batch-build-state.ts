@@ -41,7 +41,8 @@ export class BatchBuildState {
       recentExtrinsics: (limit, signer) => tx.recentExtrinsics(limit, signer),
       headBlock: () => tx.headBlock(),
       blockByHash: (hash) => tx.blockByHash(hash),
-      pooled: () => tx.pooled()
+      pooled: () => tx.pooled(),
+      history: tx.history
     };
   }
 

@@ -6,14 +6,13 @@ import { readMeta, sponsoredAtKey } from '../../ledger/meta';
 import { tokenSlot } from '../../ledger/chain/sponsorship';
 import { read } from '../route';
 import { address, collectionId, id } from '../schemas';
-import { atParams, collectionNotFound } from './lookups';
+import { collectionNotFound } from './lookups';
 
 const nextSponsoredQuery = z.object({
   collectionId,
   address,
   // A Fungible collection's one token is 0.
-  tokenId: z.union([z.literal('0').transform(() => 0), z.literal(0), id('tokenId')]),
-  ...atParams
+  tokenId: z.union([z.literal('0').transform(() => 0), z.literal(0), id('tokenId')])
 });
 
 export const collectionExtraRoutes = [

@@ -1,5 +1,5 @@
-// Collection reads (reference sections 7, 9.1, 9.4 and 11). Every read answers from the head
-// block; `at` / `blockHashAt` are accepted and ignored. Records are read inside one transaction and
+// Collection reads (reference sections 7, 9.1, 9.4 and 11). Each answers the head's state, or the
+// state as of the block `at` / `blockHashAt` names (api/at-block.ts). Records are read inside one transaction and
 // presented after it (presenting decodes schemas, which must not hold an IndexedDB transaction open).
 import { z } from 'zod';
 import { effectiveLimits } from '../../ledger/access';
@@ -8,14 +8,14 @@ import type { CollectionRecord } from '../../ledger/types';
 import { collectionJson, limitsJson, propertyJson } from '../present/collection';
 import { read } from '../route';
 import { address, collectionId } from '../schemas';
-import { atParams, collectionNotFound, collectionQuery, onlyKeys, propertyKeysQuery } from './lookups';
+import { collectionNotFound, collectionQuery, onlyKeys, propertyKeysQuery } from './lookups';
 
 const TAG = 'collections';
 
-const keysQuery = z.object({ collectionId, propertyKeys: propertyKeysQuery, ...atParams });
+const keysQuery = z.object({ collectionId, propertyKeys: propertyKeysQuery });
 // The real client sends `account`; `address` is accepted too.
 const allowedQuery = z
-  .object({ collectionId, account: address.optional(), address: address.optional(), ...atParams })
+  .object({ collectionId, account: address.optional(), address: address.optional() })
   .refine((q) => q.account ?? q.address, { error: 'account (or address) is required', path: ['account'] })
   .transform(({ account, address, ...rest }) => ({ ...rest, address: (account ?? address)! }));
 const listQuery = z.object({
@@ -123,7 +123,7 @@ export const collectionReadRoutes = [
     path: '/collections/stats',
     tag: TAG,
     summary: 'Collection counts of the chain {created, destroyed, alive}',
-    query: z.object({ ...atParams }),
+    query: z.object({}),
     handle: async (_q, { ledger }) =>
       ledger.read(async (tx) => {
         const created = await readMeta<number>(tx, META.createdCollectionCount, 0);

@@ -7,13 +7,13 @@ import { mutation, read } from '../route';
 import { address, collectionId } from '../schemas';
 import { balanceTransfer } from './balance';
 import { createCollectionRoute } from './collections-write';
-import { atParams, chainCall } from './lookups';
+import { chainCall } from './lookups';
 import { collectionBalance, ensureMode, rawAmount, readCollectionOfMode, requireCollectionOfMode, unitAmount, unitsNumber } from './pieces';
 
 const TAG = 'fungible';
 const FT_TOKEN_ID = 0;
 
-const collectionQuery = z.object({ collectionId, ...atParams });
+const collectionQuery = z.object({ collectionId });
 
 export const fungibleRoutes = [
   read({
@@ -32,7 +32,7 @@ export const fungibleRoutes = [
     path: '/fungible/balance',
     tag: TAG,
     summary: 'Balance of an address in a Fungible collection {raw, amount, formatted, unit (the token prefix), decimals}',
-    query: z.object({ collectionId, address, ...atParams }),
+    query: z.object({ collectionId, address }),
     handle: async ({ collectionId, address }, { ledger }) =>
       ledger.read(async (tx) => {
         const collection = await readCollectionOfMode(tx, collectionId, 'Fungible');
@@ -43,7 +43,7 @@ export const fungibleRoutes = [
     path: '/fungible/tokens/allowance',
     tag: TAG,
     summary: 'How much `to` may spend of `from`’s balance {raw, amount, formatted, unit, decimals}',
-    query: z.object({ collectionId, from: address, to: address, ...atParams }),
+    query: z.object({ collectionId, from: address, to: address }),
     handle: async ({ collectionId, from, to }, { ledger }) =>
       ledger.read(async (tx) => {
         const collection = await readCollectionOfMode(tx, collectionId, 'Fungible');

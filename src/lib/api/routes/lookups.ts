@@ -12,17 +12,8 @@ import { ApiError, validationError } from '../errors';
 import { MAX_PROPERTIES_PER_CALL } from '../../limits';
 import { boundedArray, boundedString, collectionId, optionalArray, propertyKey, tokenId } from '../schemas';
 
-/**
- * `at` / `blockHashAt` (a block hash) are accepted for compatibility with the real client and
- * ignored: Opalite keeps no historical state, every read answers from the head block.
- */
-export const atParams = {
-  at: boundedString('at').optional().describe('Block hash to read at. Accepted and ignored: state is always read at the head block'),
-  blockHashAt: boundedString('blockHashAt').optional().describe('Alias of `at`. Accepted and ignored: state is always read at the head block')
-};
-
-export const collectionQuery = z.object({ collectionId, ...atParams });
-export const tokenQuery = z.object({ collectionId, tokenId, ...atParams });
+export const collectionQuery = z.object({ collectionId });
+export const tokenQuery = z.object({ collectionId, tokenId });
 
 /** `propertyKeys[]=a&propertyKeys[]=b`, `propertyKeys=a&propertyKeys=b` or `propertyKeys=a`. */
 export const propertyKeysQuery = optionalArray(propertyKey).describe(

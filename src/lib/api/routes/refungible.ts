@@ -7,13 +7,13 @@ import { collectionJson } from '../present/collection';
 import { mutation, read } from '../route';
 import { address, collectionId, tokenId } from '../schemas';
 import { createCollectionRoute } from './collections-write';
-import { atParams, chainCall, requireToken } from './lookups';
+import { chainCall, requireToken } from './lookups';
 import { ensureMode, pieceAmount, readCollectionOfMode, requireCollectionOfMode } from './pieces';
 import { mintItem, mintProperties } from './tokens-write';
 
 const TAG = 'refungible';
 
-const tokenQuery = z.object({ collectionId, tokenId, ...atParams });
+const tokenQuery = z.object({ collectionId, tokenId });
 const amount = pieceAmount('amount');
 
 /** The ReFungible collection and the token a mutation names (400 when either is missing). */
@@ -27,7 +27,7 @@ export const refungibleRoutes = [
     path: '/refungible/collection',
     tag: TAG,
     summary: 'A ReFungible collection; null (200) when it does not exist, 400 for another mode',
-    query: z.object({ collectionId, ...atParams }),
+    query: z.object({ collectionId }),
     handle: async ({ collectionId }, { ledger, ipfsGateway }) => {
       const collection = await ledger.read((tx) => tx.get('collections', collectionId));
       if (!collection) return null;
@@ -39,7 +39,7 @@ export const refungibleRoutes = [
     path: '/refungible/tokens/balance',
     tag: TAG,
     summary: 'Pieces of a token an address holds {collectionId, tokenId, amount}',
-    query: z.object({ collectionId, tokenId, address, ...atParams }),
+    query: z.object({ collectionId, tokenId, address }),
     handle: async ({ collectionId, tokenId, address }, { ledger }) =>
       ledger.read(async (tx) => {
         await readCollectionOfMode(tx, collectionId, 'ReFungible');
@@ -51,7 +51,7 @@ export const refungibleRoutes = [
     path: '/refungible/tokens/allowance',
     tag: TAG,
     summary: 'Pieces of `from`’s that `to` may spend {amount}; 0 for a missing token',
-    query: z.object({ collectionId, tokenId, from: address, to: address, ...atParams }),
+    query: z.object({ collectionId, tokenId, from: address, to: address }),
     handle: async ({ collectionId, tokenId, from, to }, { ledger }) => ({
       amount: Number(await ledger.read((tx) => pieceAllowance(tx, collectionId, tokenId, from, to)))
     })
@@ -71,7 +71,7 @@ export const refungibleRoutes = [
     path: '/refungible/tokens/account-tokens',
     tag: TAG,
     summary: 'Tokens of a collection an address holds pieces of {tokens: [{collectionId, tokenId, amount}]}',
-    query: z.object({ collectionId, address, ...atParams }),
+    query: z.object({ collectionId, address }),
     handle: async ({ collectionId, address }, { ledger }) =>
       ledger.read(async (tx) => {
         await readCollectionOfMode(tx, collectionId, 'ReFungible');

@@ -7,7 +7,7 @@ import { COLLECTION_CREATION_PRICE } from '../../ledger/constants';
 import { META, readMeta } from '../../ledger/meta';
 import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord } from '../../ledger/types';
-import type { Ledger } from '../../ledger/chain/ledger';
+import type { LedgerReads } from '../../ledger/chain/reads';
 import { validationError } from '../errors';
 import { quote } from '../../limits';
 import { accountId, bool, byteString, enumValue, h160, option, struct, uint, vec, type ChainValue } from './state-query-values';
@@ -17,7 +17,7 @@ export type QueryArg = unknown;
 interface Item {
   /** Names of the arguments, for messages. */
   args: string[];
-  read(tx: QueryTx, ledger: Ledger, args: QueryArg[]): Promise<ChainValue>;
+  read(tx: QueryTx, ledger: LedgerReads, args: QueryArg[]): Promise<ChainValue>;
 }
 
 // ---- arguments ------------------------------------------------------------------------------------

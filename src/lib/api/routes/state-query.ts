@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ApiError, validationError } from '../errors';
 import { MAX_SHORT_TEXT_LENGTH, MAX_STATE_QUERY_ARGS, quote } from '../../limits';
+import type { LedgerReads } from '../../ledger/chain/reads';
 import { plain, type ApiContext } from '../route';
 import { boundedArray, boundedString } from '../schemas';
 import { ITEMS, KNOWN, type QueryArg } from './state-query-items';
@@ -44,7 +45,7 @@ function itemAt(endpoint: string, module: string, method: string) {
   return item;
 }
 
-async function answer(ctx: ApiContext, args: QueryArg[] | undefined, via: 'GET' | 'POST') {
+async function answer(ctx: ApiContext & { reads: LedgerReads }, args: QueryArg[] | undefined, via: 'GET' | 'POST') {
   const { endpoint, module, method } = target(ctx.request);
   const item = itemAt(endpoint, module, method);
   const given = args ?? [];
@@ -53,7 +54,7 @@ async function answer(ctx: ApiContext, args: QueryArg[] | undefined, via: 'GET' 
     const wanted = item.args.length ? `(${item.args.join(', ')})` : 'no arguments';
     throw buildQueryError(`${endpoint}.${module}.${method} takes ${wanted}, got ${given.length} argument(s)${via === 'GET' && item.args.length ? ': send them with POST {args}' : ''}`);
   }
-  const value = await ctx.ledger.read((tx) => item.read(tx, ctx.ledger, given));
+  const value = await ctx.reads.read((tx) => item.read(tx, ctx.reads, given));
   return { json: serialized(value) };
 }
 
@@ -64,6 +65,7 @@ export const stateQueryRoutes = [
     tag: 'query',
     summary: 'Read a chain constant or an argument-less storage item (stateQuery.get): {rawType, isEmpty, hash, human, json, hex}',
     query: z.object({}),
+    atBlock: true,
     handle: async (_input, ctx) => answer(ctx, undefined, 'GET')
   }),
   plain({
@@ -72,6 +74,7 @@ export const stateQueryRoutes = [
     tag: 'query',
     summary: 'Read a storage item with arguments (stateQuery.execute, body {args}): {rawType, isEmpty, hash, human, json, hex}',
     body: executeBody,
+    atBlock: true,
     handle: async ({ body }, ctx) => ({ status: 201, ...(await answer(ctx, (body as z.output<typeof executeBody>).args, 'POST')) })
   })
 ];

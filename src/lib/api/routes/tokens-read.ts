@@ -1,5 +1,5 @@
-// Token reads (reference sections 8, 9.2, 9.3). Every read answers from the head block; `at` /
-// `blockHashAt` are accepted and ignored. A read about one token answers 404 NotFoundError when
+// Token reads (reference sections 8, 9.2, 9.3). Each answers the head's state, or the state as of
+// the block `at` / `blockHashAt` names (api/at-block.ts). A read about one token answers 404 NotFoundError when
 // the token (or its collection) does not exist; list reads (properties, children) answer an empty
 // list; predicates and amounts the chain answers for any id (exists, allowance, balance) answer
 // false / 0 for a missing token, and 404 CollectionNotFoundError for a missing collection.
@@ -15,7 +15,6 @@ import { bundleTokens, gatherCollections, nestedTokenJson, tokenWithChildrenJson
 import { read } from '../route';
 import { address, collectionId, tokenId } from '../schemas';
 import {
-  atParams,
   collectionNotFound,
   fromReadError,
   onlyKeys,
@@ -27,14 +26,13 @@ import {
 
 const TAG = 'tokens';
 
-const keysQuery = z.object({ collectionId, tokenId, propertyKeys: propertyKeysQuery, ...atParams });
+const keysQuery = z.object({ collectionId, tokenId, propertyKeys: propertyKeysQuery });
 const accountTokensQuery = z.object({
   address,
-  collectionId: collectionId.optional().describe('Only tokens of this collection (Opalite: optional)'),
-  ...atParams
+  collectionId: collectionId.optional().describe('Only tokens of this collection (Opalite: optional)')
 });
-const allowanceQuery = z.object({ collectionId, tokenId, from: address, to: address, ...atParams });
-const balanceQuery = z.object({ collectionId, tokenId, address, ...atParams });
+const allowanceQuery = z.object({ collectionId, tokenId, from: address, to: address });
+const balanceQuery = z.object({ collectionId, tokenId, address });
 
 /** The token, or 404 NotFoundError 'Token not found' (also when its collection is missing). */
 async function existingToken(tx: QueryTx, collectionId: number, tokenId: number): Promise<TokenRecord> {

@@ -6,10 +6,10 @@ import { NESTING_BUDGET } from '../constants';
 import type { DispatchContext } from '../context';
 import { dispatchCall } from '../dispatch';
 import { DispatchError } from '../errors';
-import { readMeta, writeMeta } from '../meta';
+import { readMeta } from '../meta';
 import { Overlay } from '../overlay';
 import type { RuleSet } from '../rules';
-import type { QueryTx } from '../store';
+import type { QueryTx, RowChange, StateTx } from '../store';
 import type { Address, BlockRecord, Call, DispatchErrorInfo, ExtrinsicRecord, LedgerEvent, PoolRecord } from '../types';
 import { TransactionError } from './errors';
 import { chooseFeePayer } from './sponsorship';
@@ -46,50 +46,70 @@ function errorInfo(e: DispatchError): DispatchErrorInfo {
   return { section: e.section, name: e.errorName, message: e.message };
 }
 
+/** A row change of a block, attributed to the extrinsic at `extrinsic` in the block (null: the block's own, its head). */
+export interface BlockRowChange extends RowChange {
+  extrinsic: number | null;
+}
+
+/**
+ * What the chain does with one extrinsic at inclusion, inside `state` (an overlay the caller
+ * commits or drops): the nonce, era and payment checks, then fee, nonce and dispatch. Refused
+ * (`rejected`) before anything is written. The block and the dry run both run this.
+ */
+export async function includeExtrinsic(state: StateTx, pending: PendingExtrinsic, number: number, rules: RuleSet): Promise<InclusionResult> {
+  const account = await loadAccount(state, pending.signer);
+  if (pending.nonce !== account.nonce) {
+    const stale = pending.nonce < account.nonce;
+    const why = stale ? 'is outdated (nonce already used)' : 'has a nonce gap';
+    return { rejected: new TransactionError('Invalid', `Transaction ${why}: expected nonce ${account.nonce}, got ${pending.nonce}`, { reason: stale ? 'Stale' : 'Future' }) };
+  }
+  if (number > pending.validUntil) {
+    return { rejected: new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended', { reason: 'AncientBirthBlock' }) };
+  }
+  const payer = await chooseFeePayer(state, pending.call, pending.signer, pending.fee, number, rules);
+  const payerAccount = await loadAccount(state, payer.payer);
+  if (payerAccount.free < pending.fee) {
+    return {
+      rejected: new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low)', {
+        fee: pending.fee.toString(),
+        balance: payerAccount.free.toString(),
+        reason: 'Payment'
+      })
+    };
+  }
+  const record = await applyExtrinsic(state, pending, payer.payer, number, rules);
+  await payer.markSponsored();
+  return { included: record };
+}
+
 /**
  * Produce the next block from `batch` inside the write transaction `tx`.
- * Returns one result per extrinsic, in batch order, and the new block.
+ * Returns one result per extrinsic, in batch order, the new block, and the rows it changed
+ * (each extrinsic runs in an overlay of its own, whose entries say what it changed).
  */
 export async function produceBlock(
   tx: QueryTx,
   batch: PendingExtrinsic[],
   rules: RuleSet,
   now: number
-): Promise<{ block: BlockRecord; results: Map<string, InclusionResult> }> {
+): Promise<{ block: BlockRecord; results: Map<string, InclusionResult>; changes: BlockRowChange[] }> {
   const head = await readMeta<Head>(tx, 'head', { number: 0, hash: '' });
   const number = head.number + 1;
   const results = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
+  const changes: BlockRowChange[] = [];
 
   for (const pending of orderBatch(batch)) {
-    const account = await loadAccount(tx, pending.signer);
-    if (pending.nonce !== account.nonce) {
-      const stale = pending.nonce < account.nonce;
-      const why = stale ? 'is outdated (nonce already used)' : 'has a nonce gap';
-      results.set(pending.hash, {
-        rejected: new TransactionError('Invalid', `Transaction ${why}: expected nonce ${account.nonce}, got ${pending.nonce}`, { reason: stale ? 'Stale' : 'Future' })
-      });
+    const scope = new Overlay(tx);
+    const result = await includeExtrinsic(scope, pending, number, rules);
+    if ('rejected' in result) {
+      results.set(pending.hash, result);
       continue;
     }
-    if (number > pending.validUntil) {
-      results.set(pending.hash, { rejected: new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended', { reason: 'AncientBirthBlock' }) });
-      continue;
-    }
-    const payer = await chooseFeePayer(tx, pending.call, pending.signer, pending.fee, number, rules);
-    const payerAccount = await loadAccount(tx, payer.payer);
-    if (payerAccount.free < pending.fee) {
-      results.set(pending.hash, {
-        rejected: new TransactionError('Invalid', 'Inability to pay some fees (e.g. account balance too low)', {
-          fee: pending.fee.toString(),
-          balance: payerAccount.free.toString(),
-          reason: 'Payment'
-        })
-      });
-      continue;
-    }
-    const record = await applyExtrinsic(tx, pending, payer.payer, number, rules);
-    await payer.markSponsored();
+    const record = result.included;
     record.blockIndex = records.length;
+    for (const change of scope.rowChanges()) changes.push({ ...change, extrinsic: record.blockIndex });
+    await scope.commit();
     records.push(record);
   }
 
@@ -112,12 +132,14 @@ export async function produceBlock(
     results.set(record.hash, { included: record });
   }
   await tx.put('blocks', block);
-  await writeMeta(tx, 'head', { number, hash: block.hash } satisfies Head);
-  return { block, results };
+  const headRow = { key: 'head', value: { number, hash: block.hash } satisfies Head };
+  changes.push({ table: 'meta', key: 'head', before: await tx.get('meta', 'head'), after: headRow, extrinsic: null });
+  await tx.put('meta', headRow);
+  return { block, results, changes };
 }
 
 /** Charge the fee, bump the nonce, dispatch in a checkpoint; keep the call's changes only on success. */
-async function applyExtrinsic(tx: QueryTx, pending: PendingExtrinsic, payer: Address, blockNumber: number, rules: RuleSet): Promise<ExtrinsicRecord> {
+async function applyExtrinsic(tx: StateTx, pending: PendingExtrinsic, payer: Address, blockNumber: number, rules: RuleSet): Promise<ExtrinsicRecord> {
   const fee = pending.fee;
   const signerAccount = await loadAccount(tx, pending.signer);
   await tx.put('accounts', { ...signerAccount, nonce: signerAccount.nonce + 1 });

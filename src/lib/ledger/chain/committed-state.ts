@@ -34,6 +34,14 @@ export class CommittedState {
     return this.recent.get(hash);
   }
 
+  /** The store was reverted to `head`: forget every nonce and status; the store answers them again. */
+  reset(head: Head): void {
+    this.generation++;
+    this.nonces.clear();
+    this.recent.clear();
+    if (this.enabled) this.head = head;
+  }
+
   /** A block is durable: move head, nonces and statuses up to it. */
   apply({ block, records }: Sealed): void {
     this.generation++;

@@ -24,11 +24,17 @@ import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
-import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
+import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
 import { resolvePoolLimits, type PoolLimits } from './pool-limits';
 import { Sealer, type Sealed } from './sealer';
 import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type SignatureVerifier } from './signature-check';
+import { dryRunPayload, type DryRunResult } from './dry-run';
+import type { LedgerReads } from './reads';
+import { HistoryError } from '../history/errors';
+import { LedgerAtBlock, checkReadable } from '../history/ledger-at-block';
+import { revertState } from '../history/revert';
+import { takeSnapshot, type Snapshot } from '../history/snapshots';
 
 export type { BuiltPayload } from './payload-builder';
 export type { SignatureVerifier } from './signature-check';
@@ -88,7 +94,7 @@ interface Verified {
 
 const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-export class Ledger {
+export class Ledger implements LedgerReads {
   readonly rules: RuleSet;
   private readonly pool: TransactionPool;
   private readonly sealer: Sealer;
@@ -181,9 +187,11 @@ export class Ledger {
     return value;
   }
 
+  /** The head: inside a read, the one that read's state is of (one snapshot for rows and head); else from memory when kept. */
   async head(tx?: QueryTx): Promise<Head> {
+    if (tx) return this.storedHead(tx);
     if (this.memory.head) return this.memory.head;
-    return tx ? this.storedHead(tx) : this.read((t) => this.storedHead(t));
+    return this.read((t) => this.storedHead(t));
   }
 
   /** The account's next nonce: its stored nonce, then every nonce of it waiting in the pool (as system_accountNextIndex). */
@@ -258,6 +266,62 @@ export class Ledger {
         if (e instanceof DispatchError) return e.info;
         throw e;
       }
+    });
+  }
+
+  /**
+   * What `json` would do in the next block now (fee, events, changes), writing nothing. Refused
+   * like a signature (400 BadPayload) when the signing rule refuses the payload.
+   */
+  async dryRunPayload(json: SignerPayloadJSON): Promise<DryRunResult> {
+    const call = checkedCall(this.config, json);
+    const signer = canonicalSigner(json.address);
+    return this.read(async (tx) => dryRunPayload(tx, { json, signer, call, now: this.now() }, this.config, await this.head(tx), this.rules));
+  }
+
+  /** Reads of the state as of the block `blockHash` (HistoryError when unknown or pruned). */
+  async atBlock(blockHash: string): Promise<LedgerAtBlock> {
+    const block = await this.read(async (tx) => {
+      const found = await tx.blockByHash(blockHash.toLowerCase());
+      if (!found) throw new HistoryError('unknown', `No block with hash ${blockHash} in this ledger`);
+      const head = { number: found.number, hash: found.hash };
+      await checkReadable(tx, head);
+      return head;
+    });
+    return new LedgerAtBlock(this.store, block, this.config, this.rules, this.blockModeValue);
+  }
+
+  /** The block with this number, or undefined. */
+  blockByNumber(number: number): Promise<BlockRecord | undefined> {
+    return this.read((tx) => tx.get('blocks', number));
+  }
+
+  /** A snapshot of the head, to revert to later. */
+  snapshot(): Promise<Snapshot> {
+    return this.sealer.exclusive(() => this.write((tx) => takeSnapshot(tx, this.now())));
+  }
+
+  /**
+   * Make block `block` the head again (see history/revert.ts). Waits for a block being sealed; no
+   * block is sealed meanwhile. What waited in the pool is refused (Invalid, Reverted).
+   */
+  revert(block: number): Promise<Head> {
+    return this.sealer.exclusive(async () => {
+      // What waits now is refused with the revert; what is admitted while it runs waits for the
+      // next block, whose checks (nonce, era, fee) run against the reverted state.
+      const waiting = this.pool.entries();
+      const result = await this.write((tx) => revertState(tx, block, waiting));
+      const refusal = new TransactionError('Invalid', `Reverted: the ledger was reverted to block ${block} before this extrinsic was included`, { reason: 'Reverted' });
+      for (const entry of waiting) {
+        this.pool.remove(entry.hash);
+        entry.durable?.(refusal);
+        entry.settle?.({ rejected: refusal });
+      }
+      const head = { number: result.head.number, hash: result.head.hash };
+      this.memory.reset(head);
+      this.memoised.clear();
+      this.tell(result.head);
+      return head;
     });
   }
 
@@ -464,7 +528,11 @@ export class Ledger {
   private committed(sealed: Sealed): void {
     this.memory.apply(sealed);
     this.memoised.clear();
-    const { block } = sealed;
+    this.tell(sealed.block);
+  }
+
+  /** Tell listeners of a new head (a block sealed, or an earlier block after a revert). */
+  private tell(block: BlockRecord): void {
     for (const listener of this.listeners) {
       // A listener's failure must not undo what is durable, nor keep submitters from hearing of it.
       try {

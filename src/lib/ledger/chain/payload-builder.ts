@@ -92,6 +92,15 @@ export function signingMessage(config: ChainConfig, json: SignerPayloadJSON): Ui
   }
 }
 
+/** The call of `json` under the whole signing rule (what a dry run or a sign dialog shows). */
+export function checkedCall(config: ChainConfig, json: SignerPayloadJSON): Call {
+  try {
+    return checkSignerPayload(json, signingChainOf(config)).call;
+  } catch (e) {
+    return badPayload(e);
+  }
+}
+
 /** What a custodial key may sign for `json`: the whole signing rule (extensions, genesis, a call that decodes completely). */
 export function messageToSign(config: ChainConfig, json: SignerPayloadJSON): Uint8Array {
   try {

@@ -240,6 +240,11 @@ export class TransactionPool {
     return entry;
   }
 
+  /** Every waiting entry, in arrival order (a copy). */
+  entries(): Waiting[] {
+    return [...this.byHash.values()];
+  }
+
   /** Every entry, for settling them all when this ledger closes. */
   drain(): Waiting[] {
     const all = [...this.byHash.values()];

@@ -18,6 +18,7 @@ import type { RuleSet } from '../rules';
 import type { QueryTx } from '../store';
 import type { BlockRecord, ExtrinsicRecord, PoolRecord } from '../types';
 import { produceBlock, type InclusionResult } from './block';
+import { KEEP_ALL_HISTORY, keepHistory, type HistoryPolicy } from '../history/record';
 import type { BlockMode } from './config';
 import { TransactionError } from './errors';
 import { recordOutsideBlock, type TransactionPool, type Waiting, type WriteFn } from './pool';
@@ -71,7 +72,7 @@ function outcomeOf(record: ExtrinsicRecord | undefined): InclusionResult {
 }
 
 /** Write the next block from `batch` inside `tx`; see the module comment for what else it writes. */
-export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number): Promise<Sealed> {
+export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number, history: HistoryPolicy = KEEP_ALL_HISTORY): Promise<Sealed> {
   const outcomes = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
   const live: Waiting[] = [];
@@ -83,7 +84,8 @@ export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, n
   }
   const dropped = live.filter((e) => e.failedBlocks >= MAX_FAILED_BLOCKS);
   const candidates = live.filter((e) => e.failedBlocks < MAX_FAILED_BLOCKS);
-  const { block, results } = await produceBlock(tx, candidates, rules, now);
+  const { block, results, changes } = await produceBlock(tx, candidates, rules, now);
+  await keepHistory(tx, block.number, changes, history);
   for (const entry of live) if (!entry.rowDeferred) await tx.delete('pool', entry.hash);
   for (const entry of candidates) {
     const result = results.get(entry.hash) ?? { rejected: new TransactionError('Invalid', 'Transaction was dropped', { reason: 'Dropped' }) };
@@ -110,6 +112,8 @@ export interface SealerOptions {
   pool: TransactionPool;
   write: WriteFn;
   rules: RuleSet;
+  /** How many blocks of state history to keep (default all). */
+  history?: HistoryPolicy;
   now: () => number;
   /** After a block is durable, before any submitter hears of it. */
   committed: (sealed: Sealed) => void;
@@ -173,6 +177,23 @@ export class Sealer {
     }
   }
 
+  /**
+   * Run `work` (a revert, a snapshot) while no block is being sealed: it waits for the block in
+   * progress, and no block starts until it is done.
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    while (this.producing) await this.producing.catch(() => {});
+    this.stopGathering();
+    const run = work();
+    this.producing = run;
+    try {
+      return await run;
+    } finally {
+      if (this.producing === run) this.producing = null;
+      this.schedule();
+    }
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
@@ -216,7 +237,7 @@ export class Sealer {
     const batch = pool.takeSealable();
     let sealed: Sealed;
     try {
-      sealed = await write((tx) => sealBatch(tx, batch, rules, now()));
+      sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history));
     } catch (e) {
       const diskFull = isStorageFull(e);
       pool.release(batch, { blame: !diskFull && !isStoreBusy(e) });

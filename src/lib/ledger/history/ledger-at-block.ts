@@ -1,0 +1,57 @@
+// Reads of the state as of an earlier block, through the same interface as the head's reads
+// (LedgerReads), so every REST read answers `at=<blockHash>` as it answered when that block was
+// the head. Each read checks, in its own transaction, that the block is still there and still
+// inside the kept history (a revert or the pruning of a later block may have removed it since).
+import { loadAccount } from '../balances';
+import type { Head } from '../chain/block';
+import type { BlockMode, ChainConfig } from '../chain/config';
+import type { LedgerReads } from '../chain/reads';
+import { canonicalAccount } from '../chain/signature-check';
+import type { RuleSet } from '../rules';
+import type { QueryTx, Store } from '../store';
+import type { Address } from '../types';
+import { StateAtBlock } from './at-block';
+import { HistoryError } from './errors';
+
+/** Whether `block` (its number and hash) can be read in `tx`; throws HistoryError when not. */
+export async function checkReadable(tx: QueryTx, block: Head): Promise<void> {
+  const stored = await tx.get('blocks', block.number);
+  if (!stored || stored.hash !== block.hash) throw new HistoryError('unknown', `Block ${block.hash} is not a block of this ledger (it may have been reverted away)`);
+  const start = await tx.history.start();
+  if (block.number < start) {
+    throw new HistoryError('pruned', `The state at block ${block.number} is no longer kept: history starts at block ${start} (see --history)`);
+  }
+}
+
+export class LedgerAtBlock implements LedgerReads {
+  constructor(
+    private readonly store: Store,
+    readonly block: Head,
+    readonly config: ChainConfig,
+    readonly rules: RuleSet,
+    readonly blockMode: BlockMode
+  ) {}
+
+  read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+    return this.store.read(async (tx) => {
+      await checkReadable(tx, this.block);
+      return fn(new StateAtBlock(tx, this.block.number));
+    });
+  }
+
+  /** Nothing is remembered: a revert can take the block away, and reads at a block are rare. */
+  memo<T>(_key: string, compute: () => Promise<T>): Promise<T> {
+    return compute();
+  }
+
+  async head(): Promise<Head> {
+    return this.block;
+  }
+
+  /** The nonce the account had at the block (nothing waited in a pool then, as far as state says). */
+  nextNonce(address: Address, tx?: QueryTx): Promise<number> {
+    const signer = canonicalAccount(address);
+    const read = async (t: QueryTx) => (await loadAccount(t, signer)).nonce;
+    return tx ? read(tx) : this.read(read);
+  }
+}
