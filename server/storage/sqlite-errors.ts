@@ -1,4 +1,5 @@
-// Errors of the SQLite store: a file it will not open, and a full disk (as the API's 507).
+// Errors of the SQLite store: a file it will not open, a full disk (the API's 507), a failing disk
+// (I/O error) and a lock held by another program. Each names the database file.
 import { StorageFullError } from '../../src/lib/storage/errors';
 
 /** The database file cannot be opened as an Opalite ledger; the message names the file. */
@@ -23,34 +24,63 @@ export class DiskFullError extends StorageFullError {
   }
 }
 
-// SQLITE_FULL: no space (ENOSPC) or max_page_count reached. A quota (EDQUOT) surfaces as a failed
-// write (SQLITE_IOERR_WRITE); ENOSPC/EDQUOT also come from Node's own file calls.
-const FULL_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'ENOSPC', 'EDQUOT']);
-
-export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && FULL_CODES.has(code);
-}
-
 /**
- * Another program holds the database's write lock (a person's `sqlite3` session, say) past the busy
- * timeout: the write stored nothing and may be tried again; no fault of what was being written.
+ * The operating system failed to read or write the database (a failing disk, a lost network
+ * mount, a file changed under the host): a fault of the server's storage, not a full disk and not
+ * the request's. A write that hit it stored nothing (SQLite rolls it back).
  */
-export class StoreBusyError extends Error {
-  override readonly name = 'StoreBusyError';
-  constructor(path: string, options?: { cause?: unknown }) {
-    super(`The ledger database ${path} is locked by another program; nothing of this write was stored. Try again shortly.`, options);
+export class StorageIoError extends Error {
+  override readonly name = 'StorageIoError';
+  constructor(path: string, code: string, options?: { cause?: unknown }) {
+    super(`Reading or writing the ledger database ${path} failed (${code}): the server's storage needs attention. A write that met this stored nothing.`, options);
   }
 }
 
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+/**
+ * Another program holds the database's lock (a person's `sqlite3` session, say) past the store's
+ * deadline: nothing was stored and the request may be tried again; no fault of what was sent.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+  constructor(path: string, options?: { cause?: unknown; reading?: boolean }) {
+    const what = options?.reading ? 'it could not be read' : 'nothing of this write was stored';
+    super(`The ledger database ${path} is locked by another program; ${what}. Try again shortly.`, options);
+  }
 }
 
-/** DiskFullError for a full disk, StoreBusyError for a lock held elsewhere, `error` otherwise. */
+const codeOf = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+// Only a full disk: SQLITE_FULL (SQLite's ENOSPC, and max_page_count reached), and Node's own
+// ENOSPC/EDQUOT. SQLite reports a quota (EDQUOT) as SQLITE_IOERR_WRITE without the errno
+// (better-sqlite3 does not expose sqlite3_system_errno), so that one is an I/O error here.
+const FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+
+export function isDiskFull(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && FULL_CODES.has(code);
+}
+
+/** SQLITE_IOERR and its extended codes (…_WRITE, …_FSYNC, …_READ, …), and a damaged file. */
+function isIoError(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CORRUPT') || code === 'EIO');
+}
+
+/** Another connection holds a lock SQLite needs (SQLITE_BUSY, SQLITE_LOCKED and their extended codes). */
+export function isBusy(error: unknown): boolean {
+  if (error instanceof StoreBusyError) return true;
+  const code = codeOf(error);
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** DiskFullError, StorageIoError or StoreBusyError for what they are; `error` otherwise. */
 export function mapSqliteError(error: unknown, path: string): unknown {
-  if (isDiskFull(error) && !(error instanceof StorageFullError)) return new DiskFullError(path, { cause: error });
+  if (error instanceof StorageFullError || error instanceof StorageIoError || error instanceof StoreBusyError) return error;
+  if (isDiskFull(error)) return new DiskFullError(path, { cause: error });
+  if (isIoError(error)) return new StorageIoError(path, codeOf(error)!, { cause: error });
   if (isBusy(error)) return new StoreBusyError(path, { cause: error });
   return error;
 }

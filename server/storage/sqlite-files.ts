@@ -1,24 +1,22 @@
 // The built-in IPFS store's files in the ledger's SQLite file (table `files`), with the methods
 // of storage/files.ts FileStore. Not ledger state: not in dump()/replaceAll().
 import type { FileInfo, FileRecord, PutFileInput } from '../../src/lib/storage/files';
-import { mapSqliteError } from './sqlite-errors';
 import type { StatementCache } from './sqlite-tx';
 
 /** A stored file; its bytes are always a Uint8Array here. */
 export type SqliteFileRecord = FileRecord & { bytes: Uint8Array };
 
-type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
-type WithReader = <T>(work: (reader: StatementCache) => Promise<T>) => Promise<T>;
+/** Statements run in a write transaction of their own, in the store's write queue; errors mapped. */
+type WriteTransaction = <T>(work: (writer: StatementCache) => T) => Promise<T>;
+/** Statements run in a read transaction on a reading connection. */
+type ReadTransaction = <T>(work: (reader: StatementCache) => T) => Promise<T>;
 
 const INFO_COLUMNS = 'cid, type, name, size, createdAt';
 
 export class SqliteFileStore {
   constructor(
-    private readonly path: string,
-    /** Runs work alone on the writing connection (the store's write queue). */
-    private readonly exclusive: Exclusive,
-    private readonly withReader: WithReader,
-    private readonly writer: StatementCache
+    private readonly writeTransaction: WriteTransaction,
+    private readonly readTransaction: ReadTransaction
   ) {}
 
   /** Store a file under its cid (replacing one stored under it). Throws DiskFullError when the disk is full. */
@@ -32,20 +30,16 @@ export class SqliteFileStore {
       size: bytes.byteLength,
       createdAt: input.createdAt ?? Date.now()
     };
-    await this.exclusive(async () => {
-      try {
-        this.writer
-          .get(`INSERT OR REPLACE INTO files (cid, bytes, type, name, size, createdAt) VALUES (?, ?, ?, ?, ?, ?)`)
-          .run(record.cid, bytes, record.type, record.name, record.size, record.createdAt);
-      } catch (e) {
-        throw mapSqliteError(e, this.path);
-      }
-    });
+    await this.writeTransaction((writer) =>
+      writer
+        .get(`INSERT OR REPLACE INTO files (cid, bytes, type, name, size, createdAt) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(record.cid, bytes, record.type, record.name, record.size, record.createdAt)
+    );
     return record;
   }
 
   getFile(cid: string): Promise<SqliteFileRecord | undefined> {
-    return this.withReader(async (reader) => {
+    return this.readTransaction((reader) => {
       const row = reader.get(`SELECT ${INFO_COLUMNS}, bytes FROM files WHERE cid = ?`).get(cid) as
         | (FileInfo & { bytes: Buffer })
         | undefined;
@@ -58,15 +52,15 @@ export class SqliteFileStore {
 
   /** Whether a file is stored, without reading its bytes. */
   hasFile(cid: string): Promise<boolean> {
-    return this.withReader(async (reader) => reader.get('SELECT 1 FROM files WHERE cid = ?').get(cid) !== undefined);
+    return this.readTransaction((reader) => reader.get('SELECT 1 FROM files WHERE cid = ?').get(cid) !== undefined);
   }
 
   /** Newest first (ties: greater cid first), at most `limit`, without bytes. */
   listFiles(limit: number): Promise<FileInfo[]> {
     const n = Math.floor(limit);
     if (!(n > 0)) return Promise.resolve([]);
-    return this.withReader(
-      async (reader) =>
+    return this.readTransaction(
+      (reader) =>
         reader
           .get(`SELECT ${INFO_COLUMNS} FROM files ORDER BY createdAt DESC, cid DESC LIMIT ?`)
           .all(Number.isFinite(n) ? n : -1) as FileInfo[]
@@ -74,12 +68,10 @@ export class SqliteFileStore {
   }
 
   countFiles(): Promise<number> {
-    return this.withReader(async (reader) => reader.get('SELECT count(*) FROM files').pluck().get() as number);
+    return this.readTransaction((reader) => reader.get('SELECT count(*) FROM files').pluck().get() as number);
   }
 
   async deleteFile(cid: string): Promise<void> {
-    await this.exclusive(async () => {
-      this.writer.get('DELETE FROM files WHERE cid = ?').run(cid);
-    });
+    await this.writeTransaction((writer) => writer.get('DELETE FROM files WHERE cid = ?').run(cid));
   }
 }

@@ -8,8 +8,11 @@ import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
 export type Connection = Database.Database;
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
-/** How long a connection waits for another process's lock before SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5000;
+/**
+ * SQLite's own wait for another process's lock: none. It would sleep the event loop; the store
+ * waits with timers instead (sqlite-busy.ts), so a busy statement throws at once.
+ */
+const BUSY_TIMEOUT_MS = 0;
 /**
  * Pages are read through a memory map of the file's first 64 MiB (a 100k-token ledger is about
  * 34 MiB): a random read costs no system call, so it stays as fast at 100k tokens as at 1k. The
@@ -70,13 +73,15 @@ function prepareSchema(db: Connection, path: string): void {
   }).immediate();
 }
 
-/** The one writing connection: WAL, every commit synced to disk before it returns. */
+/**
+ * The one writing connection: WAL, every commit synced to disk before it returns. Throws
+ * StoreBusyError at once when another program holds a lock it needs (the caller retries).
+ */
 export function openWriter(path: string): Connection {
   checkHeader(path);
   let db: Connection | undefined;
   try {
-    db = new Database(path);
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     prepareSchema(db, path);
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new LedgerFileError(path, `its journal cannot be switched to WAL (it stays "${String(mode)}")`);
@@ -95,8 +100,7 @@ export function openWriter(path: string): Connection {
 /** A reading connection: sees the last committed state, never waits for the writer (WAL). */
 export function openReader(path: string): Connection {
   try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
     return db;
   } catch (e) {

@@ -5,9 +5,12 @@
 //   BEGIN IMMEDIATE, fn, COMMIT; ROLLBACK if anything throws. WAL with synchronous=FULL, so when
 //   write() resolves the block is on disk. Reads inside fn use the same connection and see fn's
 //   own writes. fn may await anything (unlike IndexedDB), but not this store's own methods.
-// - read(fn): a read transaction on a reading connection (a small pool, one per concurrent read):
-//   one consistent snapshot of the last commit, never waiting for an open write (WAL).
+// - read(fn): a read transaction on a reading connection (at most MAX_READERS open; more reads
+//   wait in line): one consistent snapshot of the last commit, never waiting for an open write (WAL).
 // - files: the built-in IPFS store, in the same file (sqlite-files.ts).
+// - another program's lock (a `sqlite3` session in a write) is waited for with timers, never by
+//   sleeping the event loop (sqlite-busy.ts), then refused as StoreBusyError.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,26 +18,39 @@ import type Database from 'better-sqlite3';
 import type { QueryTx, Rows, Store, TableName } from '../../src/lib/ledger/store';
 import { TABLES } from '../../src/lib/ledger/store';
 import { fromTaggedJson } from '../../src/lib/ledger/snapshot';
-import { mapSqliteError } from './sqlite-errors';
+import { BUSY_DEADLINE_MS, retryWhileBusy } from './sqlite-busy';
+import { isBusy, LedgerFileError, mapSqliteError, StoreBusyError } from './sqlite-errors';
 import { SqliteFileStore } from './sqlite-files';
 import { claimLedgerFile } from './owner-lock';
 import { openReader, openWriter } from './sqlite-open';
+import { ReaderPool } from './sqlite-readers';
 import { StatementCache, SqliteTx, type StoreFaults } from './sqlite-tx';
 
 export type { StoreFaults, StatementKind } from './sqlite-tx';
-export { DiskFullError, LedgerFileError } from './sqlite-errors';
+export { DiskFullError, LedgerFileError, StorageIoError, StoreBusyError } from './sqlite-errors';
 
 type Connection = Database.Database;
 type AllRows = { [N in TableName]: Rows[N][] };
 
-/** Reading connections kept open between reads; more are opened while more reads overlap. */
-const IDLE_READERS = 4;
+/**
+ * Reading connections open at once. Statements run on the event loop (better-sqlite3 is
+ * synchronous), so more connections add no speed: one is needed only per read transaction held
+ * open across an await. Eight let that many such requests interleave, more than two to four cores
+ * can keep busy, for about 16 file descriptors and little memory (pages come through the memory
+ * map); a ninth waits for the first to end, where each used to open one more connection until
+ * enough concurrent requests hit EMFILE.
+ */
+export const MAX_READERS = 8;
 
 export interface OpenSqliteStoreOptions {
   /** The database file, created if missing. Default: a fresh temporary file, deleted on close. */
   path?: string;
   /** Test hooks to make writes fail at chosen points. */
   faults?: StoreFaults;
+  /** How long a read or write waits for another program's lock before StoreBusyError (default 5 s). */
+  busyDeadlineMs?: number;
+  /** Reading connections open at once (default MAX_READERS). */
+  maxReaders?: number;
 }
 
 let tempCounter = 0;
@@ -57,6 +73,12 @@ function temporaryPath(): string {
   return join(tmpdir(), `opalite-ledger-${unique}.sqlite`);
 }
 
+/** The store whose read or write callback is running: a read started inside one skips the line. */
+const insideCallbackOf = new AsyncLocalStorage<SqliteStore>();
+
+/** Starts a read transaction's snapshot (the first read of the file does), so a lock is met here. */
+const START_SNAPSHOT_SQL = 'SELECT 1 FROM sqlite_schema LIMIT 1';
+
 class StoreClosedError extends Error {
   override readonly name = 'StoreClosedError';
   constructor(path: string) {
@@ -69,7 +91,8 @@ export class SqliteStore implements Store {
   readonly files: SqliteFileStore;
 
   private readonly writer: StatementCache;
-  private readonly idleReaders: StatementCache[] = [];
+  private readonly readers: ReaderPool<StatementCache>;
+  private readonly busyDeadlineMs: number;
   /** The end of the write queue: each write starts when the previous one settled. */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -78,17 +101,27 @@ export class SqliteStore implements Store {
     /** The database file. */
     readonly path: string,
     writer: Connection,
-    private readonly options: { faults?: StoreFaults; temporary?: boolean; release?: () => void } = {}
+    private readonly options: { faults?: StoreFaults; temporary?: boolean; release?: () => void; busyDeadlineMs?: number; maxReaders?: number } = {}
   ) {
     this.writer = new StatementCache(writer);
-    this.files = new SqliteFileStore(path, (work) => this.exclusive(work), (work) => this.withReader(work), this.writer);
+    this.busyDeadlineMs = options.busyDeadlineMs ?? BUSY_DEADLINE_MS;
+    this.readers = new ReaderPool({
+      max: options.maxReaders ?? MAX_READERS,
+      open: () => new StatementCache(openReader(path)),
+      close: (reader) => reader.db.close(),
+      closedError: () => new StoreClosedError(path)
+    });
+    this.files = new SqliteFileStore(
+      (work) => this.exclusive(() => this.inWriteTransaction(async () => work(this.writer))),
+      (work) => this.readTransaction(async (reader) => work(reader))
+    );
   }
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
     return this.readTransaction(async (reader) => {
       const tx = new SqliteTx(reader, false, undefined);
       try {
-        return await fn(tx);
+        return await insideCallbackOf.run(this, () => fn(tx));
       } finally {
         tx.finish();
       }
@@ -134,9 +167,8 @@ export class SqliteStore implements Store {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    // Readers still in a read() close when it ends (withReader).
-    for (const reader of this.idleReaders) reader.db.close();
-    this.idleReaders.length = 0;
+    // Readers still in a read() close when it ends; reads waiting for one are refused.
+    this.readers.close();
     this.writer.db.close(); // the last connection: checkpoints the WAL into the file
     this.options.release?.();
     if (this.options.temporary) {
@@ -158,22 +190,33 @@ export class SqliteStore implements Store {
     return result;
   }
 
-  /** One write transaction on the writer; the caller holds the queue. */
-  private async transaction<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
-    const db = this.writer.db;
+  /** One write transaction of the ledger's tables on the writer; the caller holds the queue. */
+  private transaction<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
     const faults = this.options.faults;
-    const tx = new SqliteTx(this.writer, true, faults);
-    try {
-      this.writer.get('BEGIN IMMEDIATE').run();
+    return this.inWriteTransaction(async () => {
+      const tx = new SqliteTx(this.writer, true, faults);
       let result: T;
       try {
-        result = await fn(tx);
+        result = await insideCallbackOf.run(this, () => fn(tx));
       } finally {
         tx.finish();
       }
       // A statement failed and the caller caught it: commit nothing rather than part of a block.
       if (tx.failure) throw tx.failure.error;
       faults?.beforeCommit?.();
+      return result;
+    });
+  }
+
+  /**
+   * BEGIN IMMEDIATE (waiting off the event loop while another program holds the write lock),
+   * `work`, COMMIT; ROLLBACK if anything throws. The caller holds the queue.
+   */
+  private async inWriteTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const db = this.writer.db;
+    try {
+      await retryWhileBusy(() => this.writer.get('BEGIN IMMEDIATE').run(), this.busyDeadlineMs);
+      const result = await work();
       this.writer.get('COMMIT').run();
       return result;
     } catch (e) {
@@ -188,7 +231,16 @@ export class SqliteStore implements Store {
     return this.withReader(async (reader) => {
       reader.get('BEGIN').run();
       try {
+        try {
+          // In WAL mode only another program's exclusive use of the file (or its recovery) makes a
+          // reader wait, and then here, at the snapshot's start: off the event loop too.
+          await retryWhileBusy(() => reader.get(START_SNAPSHOT_SQL).run(), this.busyDeadlineMs);
+        } catch (e) {
+          throw isBusy(e) ? new StoreBusyError(this.path, { cause: e, reading: true }) : e;
+        }
         return await work(reader);
+      } catch (e) {
+        throw mapSqliteError(e, this.path);
       } finally {
         reader.get('COMMIT').run(); // ends the snapshot; a read transaction has nothing to write
       }
@@ -197,13 +249,13 @@ export class SqliteStore implements Store {
 
   private async withReader<T>(work: (reader: StatementCache) => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreClosedError(this.path);
-    const reader = this.idleReaders.pop() ?? new StatementCache(openReader(this.path));
+    // A read inside another read or write of this store gets a connection at once: the reads
+    // holding all of them might be waiting for the one it is part of.
+    const reader = await this.readers.acquire(insideCallbackOf.getStore() === this);
     try {
       return await work(reader);
     } finally {
-      if (this.closed) reader.db.close();
-      else if (this.idleReaders.length < IDLE_READERS) this.idleReaders.push(reader);
-      else reader.db.close();
+      this.readers.release(reader);
     }
   }
 }
@@ -218,12 +270,14 @@ export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Pro
   const release = temporary ? () => {} : claimLedgerFile(path);
   let writer: Connection;
   try {
-    writer = openWriter(path);
+    writer = await retryWhileBusy(() => openWriter(path), options.busyDeadlineMs ?? BUSY_DEADLINE_MS);
   } catch (e) {
     release();
+    if (e instanceof StoreBusyError) throw new LedgerFileError(path, 'another program holds its lock (a sqlite3 session in a write, say); end that and start again', { cause: e });
     throw e;
   }
-  const store = new SqliteStore(path, writer, { faults: options.faults, temporary, release });
+  const { faults, busyDeadlineMs, maxReaders } = options;
+  const store = new SqliteStore(path, writer, { faults, temporary, release, busyDeadlineMs, maxReaders });
   if (temporary) deleteOnExit(store);
   return store;
 }

@@ -45,7 +45,8 @@ const POINT_SQL = Object.fromEntries(
       table,
       {
         get: `SELECT value FROM ${quoted(table)} WHERE ${where(spec.keyColumns)}`,
-        put: `INSERT OR REPLACE INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        // A block never replaces another: putting a number that is stored fails (SQLITE_CONSTRAINT).
+        put: `${table === 'blocks' ? 'INSERT' : 'INSERT OR REPLACE'} INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
         delete: `DELETE FROM ${quoted(table)} WHERE ${where(spec.keyColumns)}`
       }
     ];

@@ -1,11 +1,10 @@
 // What is particular to the Node host's SQLite store; the Store behaviour it shares with the
 // other stores is checked in src/lib/storage/store-behaviour.test.ts.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStore, type SqliteStore, type StoreFaults } from '../../server/storage/sqlite-store';
 import type { FileStoreLike } from '../../src/lib/api/routes/ipfs';
 import type { QueryTx, Store } from '../../src/lib/ledger/store';
@@ -433,3 +432,66 @@ function randomBlock(rand: () => number, round: number): Op[] {
 async function apply(tx: QueryTx, ops: Op[]): Promise<void> {
   for (const op of ops) await op(tx);
 }
+
+describe('SqliteStore blocks', () => {
+  it('never overwrites a stored block: putting its number again fails and the write stores nothing', async () => {
+    const store = await open();
+    await store.write(async (tx) => tx.put('blocks', block(1)));
+    // What a second host writing the same file would do: its own block 1.
+    const write = store.write(async (tx) => {
+      tx.put('accounts', account(ALICE, 5n));
+      tx.put('blocks', { ...block(1), hash: '0xother' });
+    });
+    await expect(write).rejects.toThrow(/UNIQUE constraint failed: blocks\.number/);
+    expect(await store.read((tx) => Promise.all([tx.get('blocks', 1), tx.get('accounts', ALICE)]))).toEqual([block(1), undefined]);
+    // Deleted first (a revert), a number takes a new block.
+    await store.write(async (tx) => {
+      tx.delete('blocks', 1);
+      tx.put('blocks', { ...block(1), hash: '0xother' });
+    });
+    expect((await store.read((tx) => tx.get('blocks', 1)))?.hash).toBe('0xother');
+  });
+});
+
+describe('SqliteStore errors: only a full disk is StorageFullError', () => {
+  const { SqliteError } = Database;
+  const cases: [code: string, where: 'statement' | 'commit', name: string, status: number][] = [
+    ['SQLITE_IOERR_WRITE', 'statement', 'StorageIoError', 500],
+    ['SQLITE_IOERR_FSYNC', 'commit', 'StorageIoError', 500],
+    ['SQLITE_IOERR', 'statement', 'StorageIoError', 500],
+    ['SQLITE_CORRUPT', 'statement', 'StorageIoError', 500],
+    ['SQLITE_FULL', 'statement', 'StorageFullError', 507],
+    ['SQLITE_FULL', 'commit', 'StorageFullError', 507]
+  ];
+
+  it.each(cases)('answers %s (at a %s) as %s, HTTP %i, and stores nothing', async (code, where, name, status) => {
+    let armed = false;
+    const fail = () => {
+      if (!armed) return;
+      armed = false;
+      throw new SqliteError(`injected ${code}`, code); // as better-sqlite3 throws SQLite's own errors
+    };
+    const store = await open({ faults: { beforeStatement: (_t, kind) => kind === 'put' && fail(), beforeCommit: () => where === 'commit' && fail() } });
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    armed = true;
+    const error = (await store.write(async (tx) => tx.put('accounts', account(ALICE, 2n))).catch((e: unknown) => e)) as Error;
+    expect(armed, 'the fault fired').toBe(false);
+    expect(error.name).toBe(name);
+    expect(error instanceof StorageFullError).toBe(name === 'StorageFullError');
+    expect(error.message).toContain(store.path);
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe(code);
+
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = errorResponseFor(error);
+      expect(response.status).toBe(status);
+      expect((await response.json()).error.name).toBe(name);
+      // A failing disk is the operator's to see in the log; a full one is said to the client.
+      expect(logged.mock.calls.length > 0).toBe(name === 'StorageIoError');
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 1n));
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 3n)));
+  });
+});

@@ -17,6 +17,7 @@ export type ErrorName =
   | 'CollectionNotFoundError'
   | 'StorageFullError'
   | 'StoreBusyError'
+  | 'StorageIoError'
   | 'PayloadTooLargeError'
   | 'SdkError';
 
@@ -33,6 +34,7 @@ const CODES: Record<ErrorName, string> = {
   CollectionNotFoundError: 'UN01013',
   StorageFullError: 'UN01020',
   StoreBusyError: 'UN01022',
+  StorageIoError: 'UN01023',
   PayloadTooLargeError: 'UN01021'
 };
 
@@ -49,6 +51,9 @@ const STATUS: Record<ErrorName, number> = {
   CollectionNotFoundError: 404,
   StorageFullError: 507,
   StoreBusyError: 503,
+  // The server's disk failed: its fault, not the request's, and not known to pass (a 503 would
+  // invite clients to retry against a broken disk). Nothing was stored, so a later retry is safe.
+  StorageIoError: 500,
   PayloadTooLargeError: 413
 };
 
@@ -175,6 +180,8 @@ export function toApiError(error: unknown): ApiError | null {
   if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
   // The store's file is locked by another program: nothing was written; try again (503).
   if (error.name === 'StoreBusyError') return new ApiError('StoreBusyError', error.message);
+  // The disk failed reading or writing (never reported as full): 500, logged for the operator.
+  if (error.name === 'StorageIoError') return new ApiError('StorageIoError', error.message);
   // decodeURIComponent and friends on a client's malformed percent-encoding.
   if (error instanceof URIError) return validationError('The URL is not valid: malformed percent-encoding');
   if (CLIENT_ERROR_NAMES.has(error.name)) return validationError(quote(error.message));
@@ -194,6 +201,7 @@ export function errorResponseFor(error: unknown): Response {
   }
   if (apiError) {
     if (apiError.status >= 500 && apiError.errorName === 'SdkError') console.error('[opalite] internal error', error);
+    if (apiError.errorName === 'StorageIoError') console.error('[opalite] storage failure', error);
     return errorResponse(apiError);
   }
   console.error('[opalite] internal error', error);
