@@ -75,7 +75,7 @@ function init(args) {
   console.log(`Wrote ${shown} (${Math.round(statSync(outFile).size / 1024)} KiB, opalite ${version()}).`);
   console.log(`Next: serve ${relative(process.cwd(), dir) || '.'} at your app's root and start the sandbox in the page:`);
   console.log(`  import { startSandbox } from 'opalite/browser';`);
-  console.log(`Run \`opalite init\` again after upgrading opalite, so the worker matches the package.`);
+  console.log(`Run \`opalite init\` again after upgrading opalite: startSandbox() refuses a worker of another version.`);
 }
 
 const [command, ...rest] = process.argv.slice(2);

@@ -43,6 +43,8 @@ export function kib(bytes) {
 /** Build the worker into `outFile`; returns its path and sizes. */
 export async function buildSandboxWorker({ outFile = DEFAULT_OUT_FILE, quiet = false } = {}) {
   const started = performance.now();
+  // The worker tells startSandbox() this version, which refuses a worker of another one: it is
+  // written into the file here, never read at run time (the copied file stands alone).
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const result = await build({
     absWorkingDir: ROOT,

@@ -3,7 +3,7 @@
 import type { ServiceWorkerScope } from '../lib/browser/worker-types';
 import { startSandboxWorker } from './start-sandbox-worker';
 
-/** The opalite package version, set by the build. */
+/** The opalite package version, written in by the build; startSandbox() refuses a worker of another version. */
 declare const __OPALITE_VERSION__: string;
 
 startSandboxWorker(self as unknown as ServiceWorkerScope, { appVersion: __OPALITE_VERSION__ });
