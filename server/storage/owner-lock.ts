@@ -82,6 +82,7 @@ function lock(lockPath: string): Database.Database | null {
   const db = new Database(lockPath, { timeout: 0 });
   try {
     db.pragma('journal_mode = MEMORY'); // no -journal file beside it; its content is only a pid
+    db.pragma('synchronous = OFF'); // nor a disk sync: the lock is the kernel's, the pid only a name
     db.pragma('locking_mode = EXCLUSIVE'); // the first write's exclusive lock is kept until close
     db.exec('BEGIN EXCLUSIVE');
     db.pragma(`user_version = ${process.pid}`);

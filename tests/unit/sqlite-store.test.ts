@@ -243,6 +243,8 @@ for (;;) {
 }
 `;
 
+// SIGKILL keeps the OS page cache: this shows whole blocks, not that write() waits for the disk
+// (tests/contract/durability/durable-ack.test.ts traces the fsync for that).
 describe('SqliteStore when the process is killed', () => {
   it('keeps every acknowledged block, and whole blocks only, across SIGKILL at random moments', async () => {
     const { spawn } = await import('node:child_process');

@@ -1,7 +1,7 @@
 // The Node host as a child process, as `npm run serve` runs it: on a data file, killed as a crash
 // kills it (SIGKILL) and started again on the same file.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,6 +66,15 @@ export async function startChildHost(options: ChildHostOptions): Promise<ChildHo
       return (await exited).code;
     }
   };
+}
+
+/** The compiled host, `dist/server/main.js`: built now if stale (serve.mjs builds, then `--help` exits). */
+export const HOST_MAIN = join(ROOT, 'dist', 'server', 'main.js');
+
+/** Build the host once before starting processes of it directly (not one build in each of them). */
+export function buildHostOnce(): void {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--help'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0 || !existsSync(HOST_MAIN)) throw new Error(`building the host failed: ${built.stderr || built.stdout}`);
 }
 
 /** A fresh temporary directory, removed by the returned cleanup. */

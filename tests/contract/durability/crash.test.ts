@@ -2,6 +2,8 @@
 // (16 in flight) ended by SIGKILL at a random moment, then a restart on the same file. Whatever the
 // host acknowledged must be there, every hash it accepted must have a definite status, and the
 // ledger's invariants must hold. The seed is printed; DURABILITY_SEED=<n> replays a run.
+// SIGKILL keeps what the OS has cached, so this shows whole blocks and statuses, not that an
+// acknowledgement waits for the disk: durable-ack.test.ts shows that.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChildHost, tempDirectory, type ChildHost } from './child-host';

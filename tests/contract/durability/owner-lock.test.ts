@@ -3,15 +3,14 @@
 // lock file of a host that crashed), and hosts started beside a lock file that its creator holds
 // without having written anything yet. Exactly one host of a pair serves; the other refuses with
 // a message saying who has the file and what to do.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdSqliteLock } from '../../support/sqlite-lock-holder';
-import { ROOT, tempDirectory } from './child-host';
+import { buildHostOnce, HOST_MAIN, ROOT, tempDirectory } from './child-host';
 
 const PAIRS = 10;
-const MAIN = join(ROOT, 'dist', 'server', 'main.js');
 /**
  * Loaded before the host's own code: waits until the file named by OPALITE_TEST_START exists,
  * so every process of a round has started and loaded Node before any of them opens its ledger.
@@ -23,12 +22,7 @@ const START_BARRIER = `data:text/javascript,${encodeURIComponent(
 const temp = tempDirectory('opalite-owner-lock-');
 const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  // Build dist/server once now (serve.mjs builds when stale, then `--help` exits), not in 20 processes at once.
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--help'], { cwd: ROOT, encoding: 'utf8' });
-  expect(built.status, `building the host: ${built.stderr}`).toBe(0);
-  expect(existsSync(MAIN)).toBe(true);
-}, 120_000);
+beforeAll(buildHostOnce, 120_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -45,7 +39,7 @@ interface Started {
 
 /** A host process on `data`; its outcome is the URL it serves at, or how it exited. */
 function startHost(data: string, env: Record<string, string> = {}): Started {
-  const args = ['--import', START_BARRIER, MAIN, '--port', '0', '--data', data, '--verify-threads', '0'];
+  const args = ['--import', START_BARRIER, HOST_MAIN, '--port', '0', '--data', data, '--verify-threads', '0'];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
