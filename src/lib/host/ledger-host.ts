@@ -13,6 +13,10 @@ import { isRuleSetName, type RuleSetName } from '../ledger/rules';
 import { SnapshotError, parseSnapshot, serializeSnapshot, type Dump } from '../ledger/snapshot';
 import { TABLES, type QueryTx, type Rows, type Store, type TableName } from '../ledger/store';
 import type { BlockRecord } from '../ledger/types';
+import type { Head } from '../ledger/chain/block';
+import type { RevertTarget } from '../api/routes/dev';
+import { HistoryError } from '../ledger/history/errors';
+import { findSnapshot, listSnapshots, type Snapshot } from '../ledger/history/snapshots';
 
 export type HostKind = 'service-worker' | 'page' | 'node';
 
@@ -235,6 +239,29 @@ export class LedgerHost {
   /** Put what waits in this host's pool into a block now. */
   sealBlock(): Promise<BlockRecord | null> {
     return this.ledger.sealBlock();
+  }
+
+  /** A snapshot of the head, to revert to later. */
+  snapshot(): Promise<Snapshot> {
+    return this.ledger.snapshot();
+  }
+
+  snapshots(): Promise<Snapshot[]> {
+    return this.ledger.read(listSnapshots);
+  }
+
+  /** Make the snapshot's (or the named) block the head again (history/revert.ts). */
+  async revert(target: RevertTarget): Promise<Head> {
+    const block = await this.ledger.read(async (tx) => {
+      if ('snapshotId' in target) {
+        const snapshot = await findSnapshot(tx, target.snapshotId);
+        return { number: snapshot.blockNumber, hash: snapshot.blockHash };
+      }
+      const found = await tx.blockByHash(target.blockHash);
+      if (!found) throw new HistoryError('unknown', `No block with hash ${target.blockHash} in this ledger`);
+      return { number: found.number, hash: found.hash };
+    });
+    return this.ledger.revert(block);
   }
 
   /** Switch block production; `quiet` when following another context (no announcement). */

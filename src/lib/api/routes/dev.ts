@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bodyText, formFile } from '../body';
 import type { BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
+import type { Snapshot } from '../../ledger/history/snapshots';
 import type { BlockRecord } from '../../ledger/types';
 import { ApiError, validationError } from '../errors';
 import type { Route } from '../route';
@@ -17,6 +18,20 @@ const blockModeBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('manual') }),
   z.object({ kind: z.literal('interval'), ms: z.coerce.number().int().min(100, { error: 'ms must be at least 100' }).max(3_600_000) })
 ]);
+
+/** A snapshot id as `POST /dev/snapshot` answers it (a decimal string); a number is taken too. */
+const snapshotId = z
+  .union([z.string().max(10, { error: 'snapshotId must be at most 10 characters long' }), z.number().int().positive().max(4_294_967_295)], { error: 'snapshotId must be a string' })
+  .transform((v) => String(v))
+  .refine((v) => /^[1-9]\d{0,9}$/.test(v), { error: 'snapshotId must be the id POST /dev/snapshot answered (digits)' });
+const revertBody = z
+  .object({
+    snapshotId: snapshotId.optional(),
+    blockHash: z.string({ error: 'blockHash must be a string' }).regex(/^0x[0-9a-fA-F]{64}$/, { error: 'blockHash must be 0x + 64 hex digits' }).optional()
+  })
+  .refine((b) => (b.snapshotId === undefined) !== (b.blockHash === undefined), { error: 'give snapshotId or blockHash (one of them)', path: ['snapshotId'] });
+
+export type RevertTarget = { snapshotId: string } | { blockHash: string };
 
 interface ChainSummary {
   network: string;
@@ -35,6 +50,12 @@ export interface DevControls {
   sealBlock(): Promise<BlockRecord | null>;
   setBlockMode(mode: BlockMode): void;
   readonly blockMode: BlockMode;
+  /** A snapshot of the head (history/snapshots.ts). */
+  snapshot(): Promise<Snapshot>;
+  /** Every snapshot still valid, oldest first. */
+  snapshots(): Promise<Snapshot[]>;
+  /** Make the snapshot's block (or the named block) the head again; HistoryError when it cannot. */
+  revert(target: RevertTarget): Promise<{ number: number; hash: string }>;
 }
 
 /**
@@ -115,6 +136,37 @@ export function devRoutes(host: DevControls): Route[] {
           throw e;
         });
         return { status: 201, json: { block: block && { number: block.number, hash: block.hash, extrinsics: block.extrinsics } } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/snapshot',
+      tag: 'dev',
+      summary: 'Take a snapshot of the head, to revert to later: {snapshotId, blockNumber, blockHash}',
+      body: z.object({}).describe('Nothing: send {}'),
+      handle: async () => {
+        const { snapshotId, blockNumber, blockHash } = await host.snapshot();
+        return { status: 201, json: { snapshotId, blockNumber, blockHash } };
+      }
+    }),
+    plain({
+      method: 'GET',
+      path: '/dev/snapshots',
+      tag: 'dev',
+      summary: 'The snapshots that can be reverted to, oldest first: {snapshots: [{snapshotId, blockNumber, blockHash, createdAt}]}',
+      handle: async () => ({ status: 200, json: { snapshots: await host.snapshots() } })
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/revert',
+      tag: 'dev',
+      summary:
+        'Make an earlier block the head again, by {snapshotId} or {blockHash}: every read, nonce and balance as it was then; later blocks are gone and their extrinsics answer Invalid (Reverted): {blockNumber, blockHash}',
+      body: revertBody,
+      handle: async ({ body }) => {
+        const target = body as z.output<typeof revertBody>;
+        const head = await host.revert(target.snapshotId !== undefined ? { snapshotId: target.snapshotId } : { blockHash: target.blockHash!.toLowerCase() });
+        return { status: 200, json: { blockNumber: head.number, blockHash: head.hash } };
       }
     }),
     plain({

@@ -305,12 +305,13 @@ export class Ledger implements LedgerReads {
    * Make block `block` the head again (see history/revert.ts). Waits for a block being sealed; no
    * block is sealed meanwhile. What waited in the pool is refused (Invalid, Reverted).
    */
-  revert(block: number): Promise<Head> {
+  revert(to: Head): Promise<Head> {
+    const block = to.number;
     return this.sealer.exclusive(async () => {
       // What waits now is refused with the revert; what is admitted while it runs waits for the
       // next block, whose checks (nonce, era, fee) run against the reverted state.
       const waiting = this.pool.entries();
-      const result = await this.write((tx) => revertState(tx, block, waiting));
+      const result = await this.write((tx) => revertState(tx, to, waiting));
       const refusal = new TransactionError('Invalid', `Reverted: the ledger was reverted to block ${block} before this extrinsic was included`, { reason: 'Reverted' });
       for (const entry of waiting) {
         this.pool.remove(entry.hash);

@@ -25,11 +25,12 @@ export function revertedRecord(record: ExtrinsicRecord, head: number): Extrinsic
   };
 }
 
-/** The state of `block`, checked: it must be known, kept by history, and not after the head. */
-export async function blockToRevertTo(tx: QueryTx, block: number): Promise<BlockRecord> {
+/** The block to revert to, checked: it must be this ledger's, kept by history, and not after the head. */
+export async function blockToRevertTo(tx: QueryTx, target: Head): Promise<BlockRecord> {
+  const block = target.number;
   const head = await readMeta<Head>(tx, 'head', { number: 0, hash: '' });
   const record = await tx.get('blocks', block);
-  if (!record || block > head.number) throw new HistoryError('unknown', `There is no block ${block} to revert to (the head is block ${head.number})`);
+  if (!record || block > head.number || record.hash !== target.hash) throw new HistoryError('unknown', `Block ${target.hash} is not a block of this ledger to revert to (it may have been reverted away)`);
   const start = await tx.history.start();
   if (block < start) throw new HistoryError('pruned', `Block ${block} is before the kept history (it starts at block ${start}): it can no longer be reverted to`);
   return record;
@@ -40,8 +41,9 @@ export async function blockToRevertTo(tx: QueryTx, block: number): Promise<Block
  * pool waited on state that is gone); their records answer Invalid / Reverted as well. Returns the
  * new head and every status record written.
  */
-export async function revertState(tx: QueryTx, block: number, waiting: PoolRecord[]): Promise<{ head: BlockRecord; records: ExtrinsicRecord[] }> {
-  const target = await blockToRevertTo(tx, block);
+export async function revertState(tx: QueryTx, to: Head, waiting: PoolRecord[]): Promise<{ head: BlockRecord; records: ExtrinsicRecord[] }> {
+  const target = await blockToRevertTo(tx, to);
+  const block = target.number;
   const head = await readMeta<Head>(tx, 'head', { number: 0, hash: '' });
   for (const change of await tx.history.firstChangesAfter(block)) {
     if (change.before === undefined) await tx.delete(change.table, change.key as never);

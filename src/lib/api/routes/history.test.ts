@@ -1,0 +1,150 @@
+// The history routes through the real handler: the dry run, an extrinsic's changes, reads at a
+// block, snapshots and revert.
+import { describe, expect, it } from 'vitest';
+import { LedgerHost } from '../../host/ledger-host';
+import { MemoryStore } from '../../ledger/testing/memory-store';
+import { devRoutes } from './dev';
+import { ALICE, BOB, openApi } from './route-test-kit';
+
+/** The route kit's API, with the dev routes of a host (snapshot, revert) on the same ledger. */
+async function openHostApi() {
+  const host = await LedgerHost.open({ kind: 'node', store: new MemoryStore(), routes: (h) => devRoutes(h) });
+  const api = await openApi();
+  const request = async (method: string, path: string, body?: unknown, seed?: string) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (seed) headers.authorization = `Seed ${seed}`;
+    const response = await host.handle(new Request(`http://127.0.0.1/sandbox${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const text = await response.text();
+    return { status: response.status, json: text === '' ? undefined : JSON.parse(text) };
+  };
+  const ok = async (method: string, path: string, body: unknown) => {
+    const answer = await request(method, `${path}?use=Result`, body, '//Alice');
+    if (answer.status >= 300 || answer.json.isError) throw new Error(`${method} ${path}: ${JSON.stringify(answer.json)}`);
+    return answer.json.parsed;
+  };
+  const createCollection = async () => (await ok('POST', '/v1/collections', { address: ALICE, name: 'Test', description: 'A test', tokenPrefix: 'TST' })).collectionId as number;
+  return { ...api, request, get: (path: string) => request('GET', path), ok, createCollection, submit: (m: string, p: string, b: unknown) => request(m, `${p}?use=Result`, b, '//Alice').then((a) => a.json) };
+}
+
+/** Build a transfer from Alice and answer its signerPayloadJSON. */
+async function transferPayload(api: Awaited<ReturnType<typeof openApi>>, amount: number, to = BOB) {
+  const built = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: to, amount });
+  expect(built.status).toBe(201);
+  return built.json.signerPayloadJSON;
+}
+
+describe('POST /extrinsic/dry-run', () => {
+  it('says what a transfer would change (balances, nonce, fee), and writes nothing', async () => {
+    const api = await openApi();
+    const before = await api.get(`/v1/balance?address=${BOB}`);
+    const payload = await transferPayload(api, 5);
+    const answer = await api.request('POST', '/v1/extrinsic/dry-run', { signerPayloadJSON: payload });
+    expect(answer.status).toBe(200);
+    expect(answer.json.ok).toBe(true);
+    expect(answer.json.error).toBeNull();
+    expect(answer.json.feePayer).toBe(ALICE);
+    const changes = answer.json.changes as { kind: string; address?: string; before: unknown; after: unknown }[];
+    const bob = changes.find((c) => c.kind === 'balance' && c.address === BOB)!;
+    expect(BigInt(bob.after as string) - BigInt(bob.before as string)).toBe(5n * 10n ** 18n);
+    const aliceNonce = changes.find((c) => c.kind === 'nonce' && c.address === ALICE)!;
+    expect(aliceNonce).toMatchObject({ before: 0, after: 1 });
+    const alice = changes.find((c) => c.kind === 'balance' && c.address === ALICE)!;
+    expect(BigInt(alice.before as string) - BigInt(alice.after as string)).toBe(5n * 10n ** 18n + BigInt(answer.json.fee.raw));
+    expect(answer.json.events.map((e: { method: string }) => e.method)).toContain('Transfer');
+    expect(await api.get(`/v1/balance?address=${BOB}`)).toEqual(before);
+    expect((await api.get(`/v1/common/nonce?address=${ALICE}`)).json.nonce).toBe(0);
+  });
+
+  it('shows a call the chain would refuse as refused, with the chain error, and changes only fee and nonce', async () => {
+    // Under the chain's rules the collection owner may not transfer a token it does not hold.
+    const api = await openApi({ rules: 'unique' });
+    const collectionId = await api.createCollection();
+    await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: BOB });
+    const built = await api.request('PATCH', '/v1/tokens/transfer?use=Build', { address: ALICE, collectionId, tokenId: 1, to: ALICE });
+    expect(built.status).toBe(200);
+    const answer = await api.request('POST', '/v1/extrinsic/dry-run', { signerPayloadJSON: built.json.signerPayloadJSON });
+    expect(answer.status).toBe(200);
+    expect(answer.json.ok).toBe(false);
+    expect(answer.json.error.details).toEqual({ section: 'common', name: 'NoPermission' });
+    const kinds = new Set(answer.json.changes.map((c: { kind: string }) => c.kind));
+    expect([...kinds].sort()).toEqual(['balance', 'nonce']);
+    expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).json.owner).toBe(BOB);
+  });
+
+  it('refuses a payload the signing rule refuses (fewer extensions), before anything', async () => {
+    const api = await openApi();
+    const payload = await transferPayload(api, 1);
+    const answer = await api.request('POST', '/v1/extrinsic/dry-run', { signerPayloadJSON: { ...payload, signedExtensions: payload.signedExtensions.slice(0, -1) } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.name).toBe('BadPayloadError');
+  });
+});
+
+describe('reads at a block, changes, snapshots and revert', () => {
+  it('answers every read at an earlier block as the head answered it then', async () => {
+    const api = await openHostApi();
+    const collectionId = await api.createCollection();
+    await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: ALICE });
+    const head1 = (await api.get('/dev/status')).json;
+    const thenToken = await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`);
+    const thenAccount = await api.get(`/v1/tokens/account-tokens?collectionId=${collectionId}&address=${ALICE}`);
+    const thenBalance = await api.get(`/v1/balance?address=${ALICE}`);
+    await api.ok('PATCH', '/v1/tokens/transfer', { address: ALICE, collectionId, tokenId: 1, to: BOB });
+    await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: ALICE });
+    const at = head1.head?.hash ?? head1.head;
+    expect(typeof at).toBe('string');
+    expect(await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1&at=${at}`)).toEqual(thenToken);
+    expect(await api.get(`/v1/tokens/account-tokens?collectionId=${collectionId}&address=${ALICE}&at=${at}`)).toEqual(thenAccount);
+    expect(await api.get(`/v1/balance?address=${ALICE}&blockHashAt=${at}`)).toEqual(thenBalance);
+    expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=2&at=${at}`)).status).toBe(404);
+    expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).json.owner).toBe(BOB);
+  });
+
+  it('refuses a malformed or unknown block hash with a 4xx, never the head', async () => {
+    const api = await openApi();
+    const collectionId = await api.createCollection();
+    const malformed = await api.get(`/v1/collections?collectionId=${collectionId}&at=latest`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.message).toMatch(/block hash/);
+    const unknown = await api.get(`/v1/collections?collectionId=${collectionId}&at=0x${'ab'.repeat(32)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.name).toBe('BlockNotFoundError');
+  });
+
+  it('reverts to a snapshot: state, nonce and lists as they were; later extrinsics answer Invalid (Reverted)', async () => {
+    const api = await openHostApi();
+    const collectionId = await api.createCollection();
+    const snap = await api.request('POST', '/dev/snapshot', {});
+    expect(snap.status).toBe(201);
+    const thenBalance = await api.get(`/v1/balance?address=${BOB}`);
+    const thenNonce = (await api.get(`/v1/common/nonce?address=${ALICE}`)).json.nonce;
+    const minted = await api.submit('POST', '/v1/tokens', { address: ALICE, collectionId, owner: BOB });
+    const sent = await api.request('POST', '/v1/balance/transfer?use=Result', { address: ALICE, destination: BOB, amount: 3 }, '//Alice');
+    const changes = await api.get(`/v1/extrinsic/changes?hash=${sent.json.hash}`);
+    expect(changes.status).toBe(200);
+    expect(changes.json.changes.some((c: { kind: string; address?: string }) => c.kind === 'balance' && c.address === BOB)).toBe(true);
+    const reverted = await api.request('POST', '/dev/revert', { snapshotId: snap.json.snapshotId });
+    expect(reverted.status).toBe(200);
+    expect(reverted.json).toEqual({ blockNumber: snap.json.blockNumber, blockHash: snap.json.blockHash });
+    expect(await api.get(`/v1/balance?address=${BOB}`)).toEqual(thenBalance);
+    expect((await api.get(`/v1/common/nonce?address=${ALICE}`)).json.nonce).toBe(thenNonce);
+    expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).status).toBe(404);
+    const status = await api.get(`/v1/extrinsic/status?hash=${sent.json.hash}`);
+    expect(status.json).toMatchObject({ status: 'Invalid', isError: true, error: { details: { name: 'Reverted' } } });
+    expect(minted.isCompleted).toBe(true);
+    // The same snapshot again, after new blocks.
+    await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: BOB });
+    expect((await api.request('POST', '/dev/revert', { snapshotId: snap.json.snapshotId })).status).toBe(200);
+    expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).status).toBe(404);
+  });
+
+  it('refuses to revert to an unknown snapshot or block, and validates the body', async () => {
+    const api = await openHostApi();
+    expect((await api.request('POST', '/dev/revert', { snapshotId: '77' })).json.error.name).toBe('SnapshotNotFoundError');
+    expect((await api.request('POST', '/dev/revert', { blockHash: `0x${'cd'.repeat(32)}` })).status).toBe(404);
+    expect((await api.request('POST', '/dev/revert', {})).status).toBe(400);
+    expect((await api.request('POST', '/dev/revert', { snapshotId: 'x'.repeat(5000) })).status).toBe(400);
+    expect((await api.request('POST', '/dev/revert', { snapshotId: '1', blockHash: `0x${'cd'.repeat(32)}` })).status).toBe(400);
+  });
+});

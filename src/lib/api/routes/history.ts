@@ -1,0 +1,118 @@
+// What a call would do and what calls did: the dry run of a payload (the sign dialog's preview),
+// the changes of an included extrinsic, and the explorer's reads of blocks and of an account's
+// balance history. One change-list format for all (ledger/changes.ts).
+import { z } from 'zod';
+import type { SignerPayloadJSON } from '../../codec/payload';
+import type { DryRunResult } from '../../ledger/chain/dry-run';
+import { MAX_PAGE, balanceHistory, blocksFrom, changesOfExtrinsic } from '../../ledger/history/explore';
+import type { BlockRecord, DispatchErrorInfo } from '../../ledger/types';
+import { ApiError } from '../errors';
+import { feeResponse } from '../fee';
+import { jsonSafe } from '../json';
+import { signerPayloadJSONSchema } from '../mutation';
+import { plain } from '../route';
+import { address } from '../schemas';
+import { statusJson } from '../status';
+
+const TAG = 'history';
+
+const hashParam = (name: string) => z.string({ error: `${name} must be a string` }).regex(/^0x[0-9a-fA-F]{64}$/, { error: `${name} must be 0x + 64 hex digits` });
+const blockNumber = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be an integer number` }).min(0, { error: `${name} must be 0 or more` }).max(4_294_967_295, { error: `${name} must fit in 32 bits` });
+const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be an integer number' }).positive({ error: 'limit must be a positive number' }).max(MAX_PAGE, { error: `limit must be at most ${MAX_PAGE}` });
+/** A place in history, `<block>:<seq>` (the `next` of the previous page). */
+const place = z
+  .string({ error: 'before must be a string' })
+  .max(24, { error: 'before must be at most 24 characters long' })
+  .regex(/^\d{1,10}:\d{1,7}$/, { error: 'before must be <block>:<seq>, as the previous page’s next' })
+  .transform((text) => {
+    const [block, seq] = text.split(':').map(Number);
+    return { block, seq };
+  });
+
+/** The status object's error shape, so a client reads one shape. */
+const errorJson = (error: DispatchErrorInfo | null) => (error ? { message: error.message, details: { section: error.section, name: error.name } } : null);
+
+function blockJson(block: BlockRecord) {
+  return { number: block.number, hash: block.hash, parentHash: block.parentHash, stateRoot: block.stateRoot, extrinsicsRoot: block.extrinsicsRoot, timestamp: block.timestamp, extrinsics: block.extrinsics };
+}
+
+const dryRunBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema });
+const blockQuery = z
+  .object({ number: blockNumber('number').optional(), hash: hashParam('hash').optional() })
+  .refine((q) => (q.number === undefined) !== (q.hash === undefined), { error: 'give the block’s number or its hash (one of them)', path: ['number'] });
+
+export const historyRoutes = [
+  plain({
+    method: 'POST',
+    path: '/extrinsic/dry-run',
+    tag: 'extrinsic',
+    summary: 'What a payload would do in the next block now, writing nothing: {ok, error, fee, feePayer, events, changes, notes}',
+    body: dryRunBody,
+    handle: async ({ body }, { ledger }) => {
+      const json = (body as z.output<typeof dryRunBody>).signerPayloadJSON as SignerPayloadJSON;
+      const result: DryRunResult = await ledger.dryRunPayload(json);
+      const { tokenSymbol, decimals } = ledger.config;
+      return {
+        status: 200,
+        json: jsonSafe({ ok: result.ok, error: errorJson(result.error), fee: feeResponse(result.fee, tokenSymbol, decimals), feePayer: result.feePayer, events: result.events, changes: result.changes, notes: result.notes })
+      };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/extrinsic/changes',
+    tag: 'extrinsic',
+    summary: 'What an included extrinsic changed, in the dry run’s format: {hash, blockNumber, blockHash, changes}',
+    query: z.object({ hash: hashParam('hash') }),
+    handle: async ({ query }, { ledger }) => {
+      const { hash } = query as { hash: string };
+      const found = await ledger.read((tx) => changesOfExtrinsic(tx, hash.toLowerCase()));
+      if (!found) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
+      return { status: 200, json: jsonSafe({ hash: found.record.hash, blockNumber: found.block.number, blockHash: found.block.hash, changes: found.changes }) };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/explorer/blocks',
+    tag: TAG,
+    summary: `Blocks from \`from\` down (the head when absent), newest first, at most \`limit\` (${MAX_PAGE}): {blocks}`,
+    query: z.object({ from: blockNumber('from').optional(), limit: pageLimit.default(20) }),
+    handle: async ({ query }, { ledger }) => {
+      const { from, limit } = query as { from?: number; limit: number };
+      const blocks = await ledger.read((tx) => blocksFrom(tx, from, limit));
+      return { status: 200, json: { blocks: blocks.map(blockJson) } };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/explorer/block',
+    tag: TAG,
+    summary: 'One block by number or hash, with the status of each of its extrinsics (events included): {block, extrinsics}',
+    query: blockQuery,
+    handle: async ({ query }, { ledger }) => {
+      const { number, hash } = query as { number?: number; hash?: string };
+      const answer = await ledger.read(async (tx) => {
+        const block = number !== undefined ? await tx.get('blocks', number) : await tx.blockByHash(hash!.toLowerCase());
+        if (!block) return null;
+        const records = await Promise.all(block.extrinsics.slice(0, MAX_PAGE).map((h) => tx.get('extrinsics', h)));
+        const extrinsics = await Promise.all(records.flatMap((r) => (r ? [statusJson(r, ledger, tx)] : [])));
+        return { block: blockJson(block), extrinsics, more: Math.max(0, block.extrinsics.length - MAX_PAGE) };
+      });
+      if (!answer) throw new ApiError('BlockNotFoundError', number !== undefined ? `No block ${number} in this ledger` : `No block with hash ${hash} in this ledger`);
+      return { status: 200, json: jsonSafe(answer) };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/explorer/balance-history',
+    tag: TAG,
+    summary: `An account's balance changes, newest first, each with the extrinsic that made it: {entries, next} (pass next as before for the next page; at most ${MAX_PAGE})`,
+    query: z.object({ address, before: place.optional(), limit: pageLimit.default(20) }),
+    handle: async ({ query }, { ledger }) => {
+      const { address: who, before, limit } = query as { address: string; before?: { block: number; seq: number }; limit: number };
+      const { entries, next } = await ledger.read((tx) => balanceHistory(tx, who, before, limit));
+      return { status: 200, json: { entries, next: next ? `${next.block}:${next.seq}` : null } };
+    }
+  })
+];
