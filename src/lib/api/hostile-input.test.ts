@@ -123,7 +123,7 @@ describe('limits at and just beyond their bounds', () => {
   });
 
   it(`takes URLs up to ${MAX_URL_LENGTH} characters`, async () => {
-    const pad = (length: number) => `/collections?collectionId=1&at=x${'&a=b'.repeat(length)}`;
+    const pad = (length: number) => `/collections?collectionId=1${'&a=b'.repeat(length)}`;
     const short = await send(pad(10));
     expect(short.status).toBe(200);
     const long = await send(pad(MAX_URL_LENGTH / 4));

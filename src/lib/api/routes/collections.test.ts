@@ -45,11 +45,15 @@ describe('create and get collection', () => {
     expectError(await api.get('/v1/collections'), 400, 'ValidationError', /collectionId/);
   });
 
-  it('accepts and ignores at / blockHashAt', async () => {
+  it('reads at the block that at / blockHashAt names, and refuses a hash that is not a block hash', async () => {
+    const before = (await api.ledger.head()).hash;
     await api.createCollection();
+    expect((await api.get(`/v1/collections?collectionId=1&at=${before}`)).json).toBeNull();
+    expect((await api.get(`/v1/collections?collectionId=1&blockHashAt=${before}`)).json).toBeNull();
+    expect((await api.get('/v1/collections?collectionId=1')).json.id).toBe(1);
     const { status, json } = await api.get('/v1/collections?collectionId=1&at=0x1234&blockHashAt=0xabcd');
-    expect(status).toBe(200);
-    expect(json.id).toBe(1);
+    expect(status).toBe(400);
+    expect(json.error.message).toMatch(/block hash/);
   });
 
   it('builds a payload by default (no use)', async () => {

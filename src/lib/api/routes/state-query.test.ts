@@ -35,7 +35,7 @@ describe('state query routes', () => {
     const api = await openApi();
     const doc = (await api.get('/v1/openapi.json')).json;
     const post = doc.paths['/sandbox/v1/query/{endpoint}/{module}/{method}'].post;
-    expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:endpoint', 'path:module', 'path:method']);
+    expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:endpoint', 'path:module', 'path:method', 'query:at', 'query:blockHashAt']);
     expect(post.requestBody.content['application/json'].schema.properties.args.maxItems).toBe(8);
   });
 });
