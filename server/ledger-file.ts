@@ -78,7 +78,6 @@ async function importJsonLedger(path: string, target: string, network: string | 
   } catch (e) {
     store.close();
     removeDatabase(partial);
-    rmSync(`${partial}.lock`, { force: true }); // the claim on a file that is gone
     if (e instanceof Error && e.name === 'SnapshotError') {
       throw new LedgerStartError(`Cannot import the JSON ledger ${path}: ${e.message}. The file was left as it was.`);
     }
@@ -86,6 +85,5 @@ async function importJsonLedger(path: string, target: string, network: string | 
   }
   store.close(); // the last connection: the log is folded into the file, so one file is renamed
   for (const suffix of SQLITE_SUFFIXES) if (existsSync(partial + suffix)) renameSync(partial + suffix, target + suffix);
-  rmSync(`${partial}.lock`, { force: true }); // the claim on a file that is gone
   return head;
 }

@@ -7,9 +7,17 @@
 // process and drops it when the process ends, however it ends; so there is no stale lock to take
 // over, an empty lock file (its creator about to lock it) is decided by the lock too, and of hosts
 // starting together exactly one wins. The owner's pid, kept in the file's header (user_version),
-// only names it in the refusal. The file is never deleted: a path removed and made again while a
-// contender has it open would give two different files, and two owners.
-import { closeSync, ftruncateSync, openSync, readSync } from 'node:fs';
+// only names it in the refusal.
+//
+// The owner deletes the file when it stops, while it still holds the lock. A contender that had
+// opened the file just before may then lock the deleted file; so a claim holds only if the path
+// still names the file it locked (same inode), and tries again if not. Only a holder deletes the
+// file, so the path cannot change under one.
+//
+// POSIX drops all of a process's locks on a file when it closes any descriptor of that file: the
+// holder never opens the file apart from SQLite, except one descriptor of its own, opened before
+// SQLite's and closed after it.
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LedgerFileError } from './sqlite-errors';
 
@@ -17,8 +25,10 @@ import { LedgerFileError } from './sqlite-errors';
 const heldHere = new Set<string>();
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
-/** Offset of `PRAGMA user_version` in an SQLite file's header (4 bytes, big-endian). */
+/** Offset of `PRAGMA user_version` (the owner's pid) in an SQLite file's header (4 bytes, big-endian). */
 const USER_VERSION_OFFSET = 60;
+/** Claims in a row that may find the path replaced (by owners stopping) before giving up. */
+const CLAIM_TRIES = 20;
 
 function isRunning(pid: number): boolean {
   try {
@@ -45,7 +55,7 @@ function contentOf(lockPath: string): LockContent {
     const read = readSync(fd, head, 0, head.length, 0);
     if (read === 0) return { kind: 'sqlite', pid: null }; // empty: a new database, no owner named yet
     if (read === head.length && head.toString('latin1', 0, SQLITE_HEADER.length) === SQLITE_HEADER) {
-      const pid = head.readUInt32BE(USER_VERSION_OFFSET);
+      const pid = head.readInt32BE(USER_VERSION_OFFSET);
       return { kind: 'sqlite', pid: pid > 0 ? pid : null };
     }
     // Opalite before the OS lock wrote its pid as text into `<path>.lock`.
@@ -76,23 +86,48 @@ function inUse(path: string, lockPath: string): LedgerFileError {
   return new LedgerFileError(path, `it is in use by ${who}, which holds the lock on ${lockPath}; stop that host first, or give this one another --data file`);
 }
 
-/** Take the OS lock on `lockPath` and record our pid, or return null when another process holds it. */
-function lock(lockPath: string): Database.Database | null {
-  // timeout 0: a held lock is an answer (another host runs), not something to wait for.
-  const db = new Database(lockPath, { timeout: 0 });
+/** The lock held: SQLite's connection (the lock) and our descriptor of the same file. */
+interface Held {
+  db: Database.Database;
+  fd: number;
+}
+
+/**
+ * Take the OS lock on the file at `lockPath` and record our pid in it: null when another process
+ * holds it, 'replaced' when the file locked is no longer the one at the path (its owner deleted it).
+ */
+function lockOnce(lockPath: string): Held | null | 'replaced' {
+  const fd = openSync(lockPath, 'a'); // before SQLite's, so it is the file SQLite opens unless the path changes
+  let db: Database.Database | undefined;
   try {
-    db.pragma('journal_mode = MEMORY'); // no -journal file beside it; its content is only a pid
-    db.pragma('synchronous = OFF'); // nor a disk sync: the lock is the kernel's, the pid only a name
+    // timeout 0: a held lock is an answer (another host runs), not something to wait for.
+    db = new Database(lockPath, { timeout: 0 });
+    db.pragma('journal_mode = MEMORY'); // no -journal file beside it; its content is only a name
+    db.pragma('synchronous = OFF'); // nor a disk sync: the lock is the kernel's
     db.pragma('locking_mode = EXCLUSIVE'); // the first write's exclusive lock is kept until close
     db.exec('BEGIN EXCLUSIVE');
     db.pragma(`user_version = ${process.pid}`);
     db.exec('COMMIT');
-    return db;
   } catch (e) {
-    db.close();
+    db?.close();
+    closeSync(fd);
     if (isBusy(e)) return null;
     throw e;
   }
+  const locked = fstatSync(fd);
+  const named = statSync(lockPath, { throwIfNoEntry: false });
+  if (named && named.ino === locked.ino && named.dev === locked.dev) return { db, fd };
+  db.close();
+  closeSync(fd);
+  return 'replaced';
+}
+
+function lock(lockPath: string): Held | null {
+  for (let tries = 0; tries < CLAIM_TRIES; tries++) {
+    const held = lockOnce(lockPath);
+    if (held !== 'replaced') return held;
+  }
+  throw new Error('the lock file keeps being replaced while it is claimed');
 }
 
 /**
@@ -106,32 +141,33 @@ export function claimLedgerFile(path: string): () => void {
   if (content.kind === 'older' && content.pid !== process.pid && isRunning(content.pid)) {
     throw new LedgerFileError(path, `it is in use by an older Opalite host (process ${content.pid}, its lock file ${lockPath}); stop that host first`);
   }
-  let db: Database.Database | null;
+  let held: Held | null;
   try {
     // A lock file of an older Opalite whose host is gone, or one left damaged, holds nothing
     // worth keeping: emptied in place, it becomes a new lock database.
     if (content.kind !== 'sqlite') emptyInPlace(lockPath);
     try {
-      db = lock(lockPath);
+      held = lock(lockPath);
     } catch (e) {
       if (!isNotADatabase(e)) throw e;
       emptyInPlace(lockPath);
-      db = lock(lockPath);
+      held = lock(lockPath);
     }
   } catch (e) {
     throw new LedgerFileError(path, `its lock file ${lockPath} cannot be used (${(e as Error).message})`, { cause: e });
   }
-  if (!db) throw inUse(path, lockPath);
+  if (!held) throw inUse(path, lockPath);
   heldHere.add(path);
-  const owner = db;
+  const { db, fd } = held;
   return () => {
-    if (!owner.open) return;
+    if (!db.open) return;
     heldHere.delete(path);
     try {
-      owner.pragma('user_version = 0'); // no longer names this process
+      rmSync(lockPath, { force: true }); // while still held (see the top of this file)
     } catch {
-      // Only the name in the file: the lock itself goes with the connection.
+      // Left behind, it claims nothing: the lock is the kernel's and goes with the connection.
     }
-    owner.close(); // releases the OS lock
+    db.close();
+    closeSync(fd); // after SQLite's: closing it first would drop the lock
   };
 }

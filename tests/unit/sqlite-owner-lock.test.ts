@@ -2,7 +2,7 @@
 // tests hold that lock (or leave its file) from other processes and check who may open the file.
 // The race of many hosts starting at once is in tests/contract/durability/owner-lock.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,8 +83,65 @@ describe('openSqliteStore: one host per ledger file', () => {
     const first = await openSqliteStore({ path });
     await expect(openSqliteStore({ path })).rejects.toThrow(`Cannot open the ledger database ${path}: it is already open in this process`);
     first.close();
+    expect(existsSync(`${path}.lock`), 'a host that stops takes its lock file with it').toBe(false);
     const again = await open(path);
     await again.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+  });
+
+  it('leaves no lock file beside a file it refused to open', async () => {
+    const path = ledgerPath();
+    writeFileSync(path, 'not a database, some notes someone kept here\n'.repeat(10));
+    expect((await refusal(path))?.message).toMatch(/not an SQLite database/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('lets one process at a time hold a file while processes claim and release it over and over', { timeout: 60_000 }, async () => {
+    const path = ledgerPath();
+    const log = `${path}.holders`;
+    const ownerLock = new URL('../../server/storage/owner-lock.ts', import.meta.url).pathname;
+    // Each process: claim (again when refused), note "+pid", hold a moment, note "-pid", release.
+    const script = `
+      import { appendFileSync } from 'node:fs';
+      import { claimLedgerFile } from ${JSON.stringify(ownerLock)};
+      const [path, log, rounds] = process.argv.slice(1);
+      const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      for (let held = 0; held < Number(rounds); ) {
+        let release;
+        try {
+          release = claimLedgerFile(path);
+        } catch (e) {
+          if (!/in use by another Opalite host/.test(e.message)) throw e;
+          pause(Math.random());
+          continue;
+        }
+        appendFileSync(log, '+' + process.pid + '\\n');
+        pause(Math.random() * 2);
+        appendFileSync(log, '-' + process.pid + '\\n');
+        release();
+        held++;
+      }`;
+    const ROUNDS = 100;
+    const exits = Array.from({ length: 3 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path, log, String(ROUNDS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+      return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    });
+    expect(await Promise.all(exits)).toEqual([0, 0, 0]);
+
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3 * ROUNDS * 2);
+    const overlaps: string[] = [];
+    let holder: string | null = null;
+    lines.forEach((line, i) => {
+      const pid = line.slice(1);
+      if (line.startsWith('+')) {
+        if (holder !== null) overlaps.push(`line ${i + 1}: ${pid} took the file while ${holder} held it`);
+        holder = pid;
+      } else {
+        if (holder !== pid) overlaps.push(`line ${i + 1}: ${pid} let go of a file held by ${holder}`);
+        holder = null;
+      }
+    });
+    expect(overlaps.slice(0, 5)).toEqual([]);
   });
 
   it('refuses a file another running host holds, naming its process and what to do; opens it once that host is gone', { timeout: 30_000 }, async () => {
