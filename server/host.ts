@@ -13,6 +13,7 @@ import { LedgerHost, type LedgerHostOptions, type WriteLock } from '../src/lib/h
 import type { BlockMode } from '../src/lib/ledger/chain/config';
 import type { Ledger } from '../src/lib/ledger/chain/ledger';
 import { resolvePoolLimits, type PoolLimits } from '../src/lib/ledger/chain/pool-limits';
+import { historyPolicy } from '../src/lib/ledger/history/record';
 import type { RuleSetName } from '../src/lib/ledger/rules';
 import { hostPolicy } from './allowed-hosts';
 import { incomingBodyReader } from './body-reader';
@@ -34,6 +35,8 @@ export interface HostOptions {
   blockMode?: BlockMode;
   /** Bounds of the waiting pool: `size` in all, each account's guaranteed `perAccount` share (default 8,192 and 64). */
   pool?: Partial<PoolLimits>;
+  /** Blocks of state history kept below the head (reads at a block, revert, changes); default every block. */
+  historyBlocks?: number;
   /** Origins whose pages may call this host: a comma list (`:*` = any port) or `*`. Default: loopback pages. */
   cors?: string | readonly string[];
   /** Host header names answered beyond the bound address and localhost/127.0.0.1/[::1] (`*` = any). */
@@ -128,6 +131,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const origins = originPolicy(options.cors ?? LOOPBACK_ORIGINS);
   hostPolicy({ bind, port: options.port, allow: options.allowHosts }); // a bad --allow-host refuses before anything opens
   const poolLimits = resolvePoolLimits(options.pool); // so does a bad pool bound
+  const history = historyPolicy(options.historyBlocks, 'historyBlocks'); // and a bad retention
   const limits: ResolvedLimits = resolveLimits({ maxUploadBytes: options.maxUploadBytes } satisfies RequestLimits);
   const { store, notes } = await openLedgerFile(options.dataFile);
   const threads = options.verifyThreads;
@@ -146,6 +150,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       rules: options.rules,
       blockMode: options.blockMode,
       pool: poolLimits,
+      history,
       dbSchemaVersion: SCHEMA_VERSION,
       writeLock: writes.lock,
       verify: pool?.verify,

@@ -19,6 +19,8 @@ const USAGE = `Usage: ${process.env.OPALITE_COMMAND ?? 'npm run serve --'} [opti
                         each account's guaranteed share of the pool (default ${DEFAULT_POOL_PER_ACCOUNT}, at most --pool-size);
                         beyond it an account's extrinsics wait only while the pool is less than half
                         full, and are answered 429 with Retry-After otherwise
+  --history <blocks>    blocks of state history kept below the head, for reads at a block (at=<hash>),
+                        /dev/revert and /extrinsic/changes (default: every block; 0 keeps none)
   --cors <origins>      origins whose pages may call this host, comma-separated, ":*" = any port,
                         or "*" for every origin (default: http://127.0.0.1:*, http://localhost:*, http://[::1]:*)
   --allow-host <names>  Host names answered beyond the bound address and localhost (comma-separated, or "*")
@@ -83,6 +85,7 @@ function optionsOf(): HostOptions {
         blocks: { type: 'string' },
         'pool-size': { type: 'string' },
         'pool-per-account': { type: 'string' },
+        history: { type: 'string' },
         cors: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         'max-upload': { type: 'string' },
@@ -106,6 +109,7 @@ function optionsOf(): HostOptions {
     rules,
     blockMode: blockModeOf(values.blocks ?? process.env.OPALITE_BLOCKS),
     pool: poolLimitsOf(values['pool-size'], values['pool-per-account']),
+    historyBlocks: wholeNumber('history', values.history ?? process.env.OPALITE_HISTORY, 0),
     cors: values.cors ?? process.env.OPALITE_CORS,
     allowHosts: values['allow-host'],
     maxUploadBytes: wholeNumber('max-upload', values['max-upload'], 1),

@@ -2,6 +2,7 @@
 // temporary SQLite ledger and gives back its URL and a stop(). The public types are declared here,
 // not imported, so the published node.d.ts names no internal module.
 import { PoolLimitsError, resolvePoolLimits } from '../lib/ledger/chain/pool-limits';
+import { historyPolicy } from '../lib/ledger/history/record';
 import { isRuleSetName } from '../lib/ledger/rules';
 import { startHost as startNodeHost } from '../../server/host';
 
@@ -33,6 +34,11 @@ export interface StartHostOptions {
    * answered 429 with `Retry-After`, so no account keeps others out.
    */
   poolPerAccount?: number;
+  /**
+   * Blocks of state history kept below the head: reads at a block (`at=<blockHash>`), revert and
+   * `/extrinsic/changes` reach that far back. Default every block; 0 keeps none.
+   */
+  history?: number;
   /** Origins whose web pages may call the host (`:*` = any port, `*` = all). Default: pages on this machine. */
   cors?: string[];
   /** Host header names answered beyond the bound address and localhost (`*` = any). */
@@ -79,6 +85,15 @@ function poolLimitsOf(options: StartHostOptions) {
   }
 }
 
+/** `history` checked (a TypeError naming the option). */
+function historyBlocksOf(options: StartHostOptions): number | undefined {
+  try {
+    return historyPolicy(options.history).keepBlocks ?? undefined;
+  } catch (e) {
+    throw e instanceof RangeError ? new TypeError(`opalite: ${e.message}`) : e;
+  }
+}
+
 /**
  * Start the Opalite REST API (Unique Network REST v1 against a local ledger) in this process.
  *
@@ -101,6 +116,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Opalite
     throw new TypeError(`opalite: rules must be "spec" or "unique", not ${JSON.stringify(options.rules)}`);
   }
   const pool = poolLimitsOf(options);
+  const historyBlocks = historyBlocksOf(options);
   const running = await startNodeHost({
     port: options.port ?? 0,
     host: options.host,
@@ -108,6 +124,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Opalite
     rules: options.rules,
     blockMode: options.blocks === undefined ? undefined : parseBlockMode(options.blocks),
     pool,
+    historyBlocks,
     cors: options.cors,
     allowHosts: options.allowHosts,
     maxUploadBytes: options.maxUpload,

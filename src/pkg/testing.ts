@@ -43,6 +43,13 @@ export interface SealedHead extends BlockHead {
   extrinsics: string[];
 }
 
+/** A snapshot: the head when it was taken. */
+export interface LedgerSnapshot {
+  snapshotId: string;
+  blockNumber: number;
+  blockHash: string;
+}
+
 /** What `/dev/status` answers. */
 export interface LedgerStatus {
   host: string;
@@ -91,6 +98,14 @@ export interface TestLedger {
   status(): Promise<LedgerStatus>;
   /** The extrinsic log, newest first (at most 500), optionally of one signer: those in a block or refused, not those still waiting. */
   extrinsics(options?: { address?: string; limit?: number }): Promise<ExtrinsicLogRow[]>;
+  /** Take a snapshot of the head; `revert(snapshotId)` makes it the head again (as often as needed). */
+  snapshot(): Promise<LedgerSnapshot>;
+  /**
+   * Make the snapshot's block the head again: every read, nonce, balance and list as it was; later
+   * blocks are gone and their extrinsics answer Invalid (Reverted). Uploaded files stay. Rejects
+   * with TestLedgerError (404) for an unknown snapshot, 410 when its block was pruned (`history`).
+   */
+  revert(snapshotId: string): Promise<BlockHead>;
   /** A fresh chain (new genesis hash, dev accounts funded again); `rules` default to the current ones. */
   reset(options?: { rules?: RuleSet }): Promise<BlockHead & { genesisHash: string; rules: RuleSet }>;
   /** Stop the host and delete its temporary database. Safe to call twice. */
@@ -166,6 +181,11 @@ export async function createTestLedger(options: TestLedgerOptions = {}): Promise
       const query = new URLSearchParams({ limit: String(limit), ...(address ? { address } : {}) });
       return (await call<{ extrinsics: ExtrinsicLogRow[] }>(`${host.url}/extrinsic/list?${query}`)).extrinsics;
     },
+    snapshot: () => call<LedgerSnapshot>(dev('snapshot'), { method: 'POST', body: {} }),
+    async revert(snapshotId) {
+      const head = await call<{ blockNumber: number; blockHash: string }>(dev('revert'), { method: 'POST', body: { snapshotId } });
+      return { number: head.blockNumber, hash: head.blockHash };
+    },
     async reset({ rules } = {}) {
       const summary = await call<{ genesisHash: string; rules: RuleSet; head: BlockHead }>(dev('reset'), { method: 'POST', body: rules ? { rules } : {} });
       return { ...summary.head, genesisHash: summary.genesisHash, rules: summary.rules };
@@ -207,6 +227,43 @@ export const opaliteFixtures: {
         await use(ledger);
       } finally {
         await ledger.stop();
+      }
+    },
+    { scope: 'test' }
+  ]
+};
+
+/**
+ * Playwright Test fixtures that share one ledger per worker and revert it after each test (a
+ * snapshot before, a revert after): each test starts from the same state, without starting a
+ * host per test. `opalite` is the {@link TestLedger}; `opaliteWorkerLedger` is the shared one.
+ *
+ * ```ts
+ * const test = base.extend<{ opalite: TestLedger }, { opaliteWorkerLedger: TestLedger }>(opaliteRevertingFixtures);
+ * ```
+ */
+export const opaliteRevertingFixtures: {
+  opaliteWorkerLedger: [(args: {}, use: FixtureUse<TestLedger>) => Promise<void>, { scope: 'worker' }];
+  opalite: [(args: { opaliteWorkerLedger: TestLedger }, use: FixtureUse<TestLedger>) => Promise<void>, { scope: 'test' }];
+} = {
+  opaliteWorkerLedger: [
+    async ({}, use) => {
+      const ledger = await createTestLedger();
+      try {
+        await use(ledger);
+      } finally {
+        await ledger.stop();
+      }
+    },
+    { scope: 'worker' }
+  ],
+  opalite: [
+    async ({ opaliteWorkerLedger }, use) => {
+      const { snapshotId } = await opaliteWorkerLedger.snapshot();
+      try {
+        await use(opaliteWorkerLedger);
+      } finally {
+        await opaliteWorkerLedger.revert(snapshotId);
       }
     },
     { scope: 'test' }

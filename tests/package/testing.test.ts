@@ -20,7 +20,7 @@ afterAll(() => project.remove());
 
 /** Runs in the consumer project: everything a test would do with createTestLedger and the Playwright fixture. */
 const CONSUMER_SCRIPT = String.raw`
-import { createTestLedger, opaliteFixtures } from 'opalite/testing';
+import { createTestLedger, opaliteFixtures, opaliteRevertingFixtures } from 'opalite/testing';
 const out = {};
 const refused = (url) => fetch(url).then(() => 'answered', () => 'refused');
 const ledger = await createTestLedger({ blocks: 'manual' });
@@ -41,6 +41,18 @@ out.mode = await ledger.setBlockMode('instant');
 out.instant = (await post('/collections?use=Result', collection(ledger.accounts.alice), ledger.seeds.alice)).parsed;
 out.status = await ledger.status();
 out.badMode = await ledger.setBlockMode('interval:5').catch((e) => ({ name: e.name, status: e.status, message: e.message }));
+const balanceOf = (a) => fetch(ledger.url + '/balance?address=' + a).then((r) => r.json()).then((b) => b.freeBalance.raw);
+const snapshot = await ledger.snapshot();
+const bobBefore = await balanceOf(ledger.accounts.bob);
+const sent = await post('/balance/transfer?use=Result', { address: ledger.accounts.alice, destination: ledger.accounts.bob, amount: 7 }, ledger.seeds.alice);
+out.snapshot = { snapshot, bobBefore, bobAfterSend: await balanceOf(ledger.accounts.bob) };
+out.reverted = await ledger.revert(snapshot.snapshotId);
+out.afterRevert = {
+  bob: await balanceOf(ledger.accounts.bob),
+  head: (await ledger.status()).head,
+  sent: (await fetch(ledger.url + '/extrinsic/status?hash=' + sent.hash).then((r) => r.json())).error
+};
+out.revertUnknown = await ledger.revert('999').catch((e) => ({ name: e.name, status: e.status }));
 out.reset = await ledger.reset({ rules: 'unique' });
 out.afterReset = {
   extrinsics: (await ledger.extrinsics()).length,
@@ -59,6 +71,22 @@ await fixture({}, async (given) => {
   out.fixtureHead = (await given.status()).head.number;
 });
 out.fixtureStopped = await refused(seen + '/dev/status');
+const [workerFixture, workerOptions] = opaliteRevertingFixtures.opaliteWorkerLedger;
+const [testFixture, testOptions] = opaliteRevertingFixtures.opalite;
+out.reverting = { workerOptions, testOptions, testSource: testFixture.toString(), heads: [] };
+let shared;
+await workerFixture({}, async (worker) => {
+  shared = worker;
+  for (let i = 0; i < 2; i++) {
+    await testFixture({ opaliteWorkerLedger: worker }, async (given) => {
+      out.reverting.same = given === worker;
+      await fetch(given.url + '/collections?use=Result', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Seed //Alice' }, body: JSON.stringify(collection(given.accounts.alice)) });
+      out.reverting.heads.push((await given.status()).head.number);
+    });
+  }
+  out.reverting.headAfter = (await worker.status()).head.number;
+});
+out.reverting.stopped = await refused(shared.url + '/dev/status');
 console.log(JSON.stringify(out));
 `;
 
@@ -102,6 +130,28 @@ describe('opalite/testing', () => {
     expect(out.badMode).toMatchObject({ name: 'TestLedgerError', status: 400, message: expect.stringContaining('ms must be at least 100') });
   });
 
+  it('snapshot() and revert(): the state as it was, the later extrinsic Invalid (Reverted); an unknown snapshot is a TestLedgerError', () => {
+    const { snapshot, bobBefore, bobAfterSend } = out.snapshot;
+    expect(snapshot).toMatchObject({ snapshotId: expect.any(String), blockNumber: out.status.head.number, blockHash: out.status.head.hash });
+    expect(BigInt(bobAfterSend) - BigInt(bobBefore)).toBe(7n * 10n ** 18n);
+    expect(out.reverted).toEqual({ number: snapshot.blockNumber, hash: snapshot.blockHash });
+    expect(out.afterRevert.bob).toBe(bobBefore);
+    expect(out.afterRevert.head).toEqual(out.reverted);
+    expect(out.afterRevert.sent).toMatchObject({ details: { name: 'Reverted' } });
+    expect(out.revertUnknown).toEqual({ name: 'TestLedgerError', status: 404 });
+  });
+
+  it('the reverting Playwright fixtures: one ledger per worker, each test starts from the same head and is reverted after', () => {
+    expect(out.reverting.workerOptions).toEqual({ scope: 'worker' });
+    expect(out.reverting.testOptions).toEqual({ scope: 'test' });
+    // Playwright reads the names before any `: alias` (the packed build renames the binding).
+    expect(out.reverting.testSource).toMatch(/^async\s*\(\s*\{\s*opaliteWorkerLedger\s*(:\s*\w+\s*)?\}\s*,/);
+    expect(out.reverting.same).toBe(true);
+    expect(out.reverting.heads).toEqual([1, 1]);
+    expect(out.reverting.headAfter).toBe(0);
+    expect(out.reverting.stopped).toBe('refused');
+  });
+
   it('reset() starts a new chain with the rules asked for and an empty log', () => {
     expect(out.reset).toMatchObject({ number: 0, rules: 'unique', genesisHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(out.reset.genesisHash).not.toBe(out.status.genesisHash);
@@ -124,7 +174,7 @@ describe('opalite/testing', () => {
 /** Compiles in the consumer project against the shipped .d.ts only. */
 const CONSUMER_TYPES = `
 import { startHost, parseBlockMode, type OpaliteHost, type StartHostOptions, type BlockMode } from 'opalite/node';
-import { createTestLedger, opaliteFixtures, DEV_ADDRESSES, type TestLedger, type SealedHead } from 'opalite/testing';
+import { createTestLedger, opaliteFixtures, opaliteRevertingFixtures, DEV_ADDRESSES, type TestLedger, type SealedHead, type LedgerSnapshot } from 'opalite/testing';
 
 const options: StartHostOptions = { blocks: 'interval:500', rules: 'unique', cors: ['http://localhost:*'], quiet: true };
 // @ts-expect-error: not a block mode
@@ -142,13 +192,17 @@ export async function use(): Promise<void> {
   const hashes: string[] = head.extrinsics;
   const alice: string = ledger.accounts.alice === DEV_ADDRESSES.alice ? ledger.seeds.alice : url;
   await ledger.setBlockMode({ kind: 'interval', ms: 1000 });
+  const snapshot: LedgerSnapshot = await ledger.snapshot();
+  const back: { number: number; hash: string } = await ledger.revert(snapshot.snapshotId);
   await ledger.stop();
+  void back;
   void [wrongBlocks, wrongRules, mode, hashes, alice];
 }
 
 // What Playwright's test.extend() takes for a test fixture (a subset of its Fixtures type), without Playwright.
 type PlaywrightFixture<T> = [(args: any, use: (value: T) => Promise<void>, testInfo: unknown) => any, { scope?: 'test'; auto?: boolean; timeout?: number }];
 export const fixtures: { opalite: PlaywrightFixture<TestLedger> } = opaliteFixtures;
+export const reverting: { opaliteWorkerLedger: [unknown, { scope: 'worker' }]; opalite: [unknown, { scope: 'test' }] } = opaliteRevertingFixtures;
 `;
 
 describe('the shipped declarations', () => {

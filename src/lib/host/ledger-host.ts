@@ -16,6 +16,7 @@ import type { BlockRecord } from '../ledger/types';
 import type { Head } from '../ledger/chain/block';
 import type { RevertTarget } from '../api/routes/dev';
 import { HistoryError } from '../ledger/history/errors';
+import type { HistoryPolicy } from '../ledger/history/record';
 import { findSnapshot, listSnapshots, type Snapshot } from '../ledger/history/snapshots';
 
 export type HostKind = 'service-worker' | 'page' | 'node';
@@ -47,6 +48,8 @@ export interface LedgerHostOptions {
   blockMode?: BlockMode;
   /** Bounds of the waiting pool (size, each account's share); default 8,192 and 64. */
   pool?: Partial<PoolLimits>;
+  /** Blocks of state history kept below the head (reads at a block, revert, changes); default all. */
+  history?: HistoryPolicy;
   writeLock?: WriteLock;
   /**
    * Other contexts write to the same store (browser tabs and the worker). Before each block the
@@ -341,7 +344,8 @@ export class LedgerHost {
       writeLock: lock,
       soleWriter: !this.options.shared,
       verify: this.options.verify,
-      pool: this.options.pool
+      pool: this.options.pool,
+      history: this.options.history
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

@@ -32,6 +32,7 @@ import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type S
 import { dryRunPayload, type DryRunResult } from './dry-run';
 import type { LedgerReads } from './reads';
 import { HistoryError } from '../history/errors';
+import type { HistoryPolicy } from '../history/record';
 import { LedgerAtBlock, checkReadable } from '../history/ledger-at-block';
 import { revertState } from '../history/revert';
 import { takeSnapshot, type Snapshot } from '../history/snapshots';
@@ -58,6 +59,8 @@ export interface LedgerOptions {
   verify?: SignatureVerifier;
   /** Where sealing errors are reported (default console.error). */
   log?: (message: string, error: unknown) => void;
+  /** How many blocks of state history to keep below the head (default every block). */
+  history?: HistoryPolicy;
   /** Bounds of the waiting pool: `size` in all, each account's guaranteed `perAccount` share (pool-limits.ts; default 8,192 and 64). */
   pool?: Partial<PoolLimits>;
 }
@@ -119,13 +122,14 @@ export class Ledger implements LedgerReads {
     private readonly soleWriter: boolean,
     private readonly verify: SignatureVerifier,
     private readonly log: (message: string, error: unknown) => void,
-    poolLimits?: PoolLimits
+    poolLimits?: PoolLimits,
+    history?: HistoryPolicy
   ) {
     this.rules = RULE_SETS[config.rules];
     this.memory = new CommittedState(soleWriter);
     this.blockModeValue = blockMode;
     this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter, poolLimits, () => this.blockModeValue);
-    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, now, committed: (s) => this.committed(s), admitting: () => this.admitting, log });
+    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, history, now, committed: (s) => this.committed(s), admitting: () => this.admitting, log });
   }
 
   /** Open the chain in `store`, writing genesis if the store is empty; what waited in its pool waits again. */
@@ -148,7 +152,7 @@ export class Ledger implements LedgerReads {
     );
     const soleWriter = options.soleWriter ?? false;
     const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
-    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log, poolLimits);
+    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log, poolLimits, options.history);
     const [rows, head] = await options.store.read(async (tx) => [await tx.pooled(), await ledger.storedHead(tx)] as const);
     ledger.pool.load(rows);
     if (soleWriter) ledger.memory.head = head;
