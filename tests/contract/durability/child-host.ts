@@ -25,6 +25,10 @@ export interface ChildHostOptions {
   blocks?: string;
   extraArgs?: string[];
   env?: Record<string, string>;
+  /** Options for Node itself (`--import <file>`). */
+  nodeOptions?: string[];
+  /** A command that runs Node, placed before it (`strace -o …`); `child` is then that command. */
+  launcher?: string[];
 }
 
 /** How the child runs the host: as `npm run serve` does (compiled JavaScript, rebuilt when stale). */
@@ -34,7 +38,8 @@ function hostCommand(): string[] {
 
 export async function startChildHost(options: ChildHostOptions): Promise<ChildHost> {
   const args = [...hostCommand(), '--port', '0', '--data', options.data, ...(options.blocks ? ['--blocks', options.blocks] : []), ...(options.extraArgs ?? [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, PORT: '0', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...commandArgs] = [...(options.launcher ?? []), process.execPath, ...(options.nodeOptions ?? []), ...args];
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, PORT: '0', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -7,11 +7,11 @@
 //
 // Needs strace and permission to ptrace (Debian: `apt-get install strace`; .ci/run installs it).
 // Without them the test fails, saying so: a durability proof that silently skips proves nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHostOnce, HOST_MAIN, ROOT, tempDirectory } from './child-host';
+import { buildHostOnce, startChildHost, tempDirectory } from './child-host';
 import { request } from './signed-writes';
 import { parseTrace, STRACE_ARGS, unsyncedAcknowledgements, type Acknowledged } from './syscall-trace';
 
@@ -41,40 +41,22 @@ beforeAll(() => {
 async function tracedSubmits(name: string, nodeOptions: string[]): Promise<{ problems: string[]; acknowledged: Acknowledged[] }> {
   const data = join(temp.dir, `${name}.sqlite`);
   const log = join(temp.dir, `${name}.strace`);
-  const args = [...STRACE_ARGS, '-o', log, process.execPath, ...nodeOptions, HOST_MAIN, '--port', '0', '--data', data, '--verify-threads', '0'];
-  const strace = spawn('strace', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  strace.stdout!.on('data', (d) => (output += d));
-  strace.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => strace.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]);
-      }
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`the traced host exited (code ${code}) before answering: ${output.slice(-2000)}`));
-    });
-  });
-
+  const host = await startChildHost({ data, launcher: ['strace', ...STRACE_ARGS, '-o', log], nodeOptions, extraArgs: ['--verify-threads', '0'] });
   const acknowledged: Acknowledged[] = [];
   try {
     for (let i = 0; i < SUBMITS; i++) {
-      const answer = await request(`${url}/balance/transfer?use=Result`, 'POST', { address: ALICE, destination: BOB, amount: '1' }, { authorization: 'Seed //Alice' });
+      const answer = await request(`${host.url}/balance/transfer?use=Result`, 'POST', { address: ALICE, destination: BOB, amount: '1' }, { authorization: 'Seed //Alice' });
       expect(answer.status, JSON.stringify(answer.json)).toBe(201);
-      const status = await request(`${url}/extrinsic/status?hash=${answer.json.hash}`, 'GET');
+      const status = await request(`${host.url}/extrinsic/status?hash=${answer.json.hash}`, 'GET');
       expect(status.json.status).toBe('InBlock');
       acknowledged.push({ extrinsic: answer.json.hash, block: status.json.blockHash });
     }
   } finally {
     // The host is strace's child: stop it (strace then exits with it, its log complete).
-    const host = Number(readFileSync(`/proc/${strace.pid}/task/${strace.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
-    process.kill(host, 'SIGTERM');
-    expect(await exited).toBe(0);
+    const strace = host.child.pid!;
+    const node = Number(readFileSync(`/proc/${strace}/task/${strace}/children`, 'utf8').trim().split(/\s+/)[0]);
+    process.kill(node, 'SIGTERM');
+    expect((await host.exited).code).toBe(0);
   }
   const problems = unsyncedAcknowledgements(parseTrace(readFileSync(log, 'utf8')), `${data}-wal`, acknowledged);
   return { problems, acknowledged };
