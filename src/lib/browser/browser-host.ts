@@ -45,6 +45,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     kind: options.kind,
     store,
     blockMode: await settings.blockMode(),
+    history: await settings.history(),
     network: NETWORK,
     shared: true,
     writeLock: webLock(`${WRITER_LOCK}${suffix}`),
@@ -64,6 +65,10 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     host.onBlockModeChange((mode) => {
       void settings.setBlockMode(mode);
       post({ v: PROTOCOL_VERSION, type: 'block-mode', mode });
+    }),
+    host.onHistoryChange((policy) => {
+      void settings.setHistory(policy);
+      post({ v: PROTOCOL_VERSION, type: 'history', keepBlocks: policy.keepBlocks });
     })
   ];
   channel?.addEventListener('message', (event) => {
@@ -72,6 +77,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     if (message?.type === 'replaced') void host.reload().catch((e) => console.error('[opalite] could not follow the replaced ledger', e));
     // Block production is one setting for the whole origin.
     if (message?.type === 'block-mode') host.setBlockMode(message.mode, { quiet: true });
+    if (message?.type === 'history') void host.setHistory({ keepBlocks: message.keepBlocks }, { quiet: true });
   });
 
   return {

@@ -1,7 +1,8 @@
-// Settings of the browser hosts that must survive the worker being stopped when idle: today the
-// block mode. Kept in a small database of their own, not in the ledger (so never exported).
+// Settings of the browser hosts that must survive the worker being stopped when idle: the block
+// mode and the history retention. Kept in a small database of their own, not in the ledger (so never exported).
 import { Dexie, type Table } from 'dexie';
 import type { BlockMode } from '../ledger/chain/config';
+import type { HistoryPolicy } from '../ledger/history/record';
 
 const SETTINGS_DB = 'opalite-host-settings';
 
@@ -21,7 +22,15 @@ class SettingsDatabase extends Dexie {
 export interface HostSettings {
   blockMode(): Promise<BlockMode | undefined>;
   setBlockMode(mode: BlockMode): Promise<void>;
+  history(): Promise<HistoryPolicy | undefined>;
+  setHistory(policy: HistoryPolicy): Promise<void>;
   close(): void;
+}
+
+export function isHistoryPolicy(value: unknown): value is HistoryPolicy {
+  if (typeof value !== 'object' || value === null) return false;
+  const keep = (value as { keepBlocks?: unknown }).keepBlocks;
+  return keep === null || (Number.isSafeInteger(keep) && (keep as number) >= 0);
 }
 
 /** The settings store; any failure to read or write falls back to defaults (settings are a convenience). */
@@ -37,6 +46,17 @@ export function openHostSettings(ledgerDbName: string): HostSettings {
     },
     async setBlockMode(mode) {
       await db.settings.put({ key: 'blockMode', value: mode }).catch(() => {});
+    },
+    async history() {
+      try {
+        const value = (await db.settings.get('history'))?.value as HistoryPolicy | undefined;
+        return isHistoryPolicy(value) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async setHistory(policy) {
+      await db.settings.put({ key: 'history', value: policy }).catch(() => {});
     },
     close() {
       db.close();

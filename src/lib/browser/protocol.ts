@@ -38,7 +38,14 @@ export interface BlockModeMessage {
   mode: BlockMode;
 }
 
-export type ChannelMessage = BlockMessage | ReplacedMessage | BlockModeMessage;
+/** The history retention changed (one setting for the whole origin, as the block mode). */
+export interface HistoryMessage {
+  v: 1;
+  type: 'history';
+  keepBlocks: number | null;
+}
+
+export type ChannelMessage = BlockMessage | ReplacedMessage | BlockModeMessage | HistoryMessage;
 
 // ---- page ⇄ worker (postMessage) --------------------------------------------------------------
 
@@ -90,6 +97,10 @@ export function readChannelMessage(data: unknown): ChannelMessage | null {
         : null;
     case 'block-mode':
       return isBlockMode(data.mode) ? { v: 1, type: 'block-mode', mode: data.mode } : null;
+    case 'history':
+      return data.keepBlocks === null || (Number.isSafeInteger(data.keepBlocks) && (data.keepBlocks as number) >= 0)
+        ? { v: 1, type: 'history', keepBlocks: data.keepBlocks as number | null }
+        : null;
     default:
       return null;
   }

@@ -36,6 +36,8 @@ export interface HostStatus extends ChainSummary {
   appVersion: string;
   dbSchemaVersion: number | null;
   blockMode: BlockMode;
+  /** Blocks of state history kept (null: every block) and the oldest block that can be read at or reverted to. */
+  history: { keepBlocks: number | null; start: number };
 }
 
 export interface LedgerHostOptions {
@@ -137,6 +139,8 @@ export class LedgerHost {
   private readonly blockListeners = new Set<(block: BlockRecord) => void>();
   private readonly replacedListeners = new Set<(summary: ChainSummary) => void>();
   private readonly modeListeners = new Set<(mode: BlockMode) => void>();
+  private readonly historyListeners = new Set<(policy: HistoryPolicy) => void>();
+  private historyValue: HistoryPolicy | undefined;
   private closed = false;
 
   private constructor(options: LedgerHostOptions) {
@@ -207,6 +211,7 @@ export class LedgerHost {
       appVersion: this.options.appVersion ?? 'dev',
       dbSchemaVersion: this.options.dbSchemaVersion ?? null,
       blockMode: this.blockModeValue,
+      history: { keepBlocks: this.ledger.history.keepBlocks, start: await this.ledger.historyStart() },
       ...(await this.summary())
     };
   }
@@ -265,6 +270,20 @@ export class LedgerHost {
       return { number: found.number, hash: found.hash };
     });
     return this.ledger.revert(block);
+  }
+
+  /** Keep `policy`'s blocks of history from the next block on; `quiet` when following another context. */
+  async setHistory(policy: HistoryPolicy, options: { quiet?: boolean } = {}): Promise<{ keepBlocks: number | null; start: number }> {
+    this.historyValue = policy;
+    this.ledger.setHistory(policy);
+    if (!options.quiet) for (const listener of this.historyListeners) listener(policy);
+    return { keepBlocks: policy.keepBlocks, start: await this.ledger.historyStart() };
+  }
+
+  /** After the history retention was changed through this host. */
+  onHistoryChange(listener: (policy: HistoryPolicy) => void): () => void {
+    this.historyListeners.add(listener);
+    return () => this.historyListeners.delete(listener);
   }
 
   /** Switch block production; `quiet` when following another context (no announcement). */
@@ -345,7 +364,7 @@ export class LedgerHost {
       soleWriter: !this.options.shared,
       verify: this.options.verify,
       pool: this.options.pool,
-      history: this.options.history
+      history: this.historyValue ?? this.options.history
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

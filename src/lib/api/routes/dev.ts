@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bodyText, formFile } from '../body';
 import type { BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
+import { MAX_HISTORY_BLOCKS, type HistoryPolicy } from '../../ledger/history/record';
 import type { Snapshot } from '../../ledger/history/snapshots';
 import type { BlockRecord } from '../../ledger/types';
 import { ApiError, validationError } from '../errors';
@@ -31,6 +32,15 @@ const revertBody = z
   })
   .refine((b) => (b.snapshotId === undefined) !== (b.blockHash === undefined), { error: 'give snapshotId or blockHash (one of them)', path: ['snapshotId'] });
 
+const historyBody = z.object({
+  keepBlocks: z
+    .number({ error: 'keepBlocks must be a number of blocks, or null for every block' })
+    .int({ error: 'keepBlocks must be a whole number' })
+    .min(0, { error: 'keepBlocks must be 0 or more' })
+    .max(MAX_HISTORY_BLOCKS, { error: `keepBlocks must be at most ${MAX_HISTORY_BLOCKS}` })
+    .nullable()
+});
+
 export type RevertTarget = { snapshotId: string } | { blockHash: string };
 
 interface ChainSummary {
@@ -50,6 +60,8 @@ export interface DevControls {
   sealBlock(): Promise<BlockRecord | null>;
   setBlockMode(mode: BlockMode): void;
   readonly blockMode: BlockMode;
+  /** Keep this many blocks of state history from the next block on (null: every block); what is kept now. */
+  setHistory(policy: HistoryPolicy): Promise<{ keepBlocks: number | null; start: number }>;
   /** A snapshot of the head (history/snapshots.ts). */
   snapshot(): Promise<Snapshot>;
   /** Every snapshot still valid, oldest first. */
@@ -136,6 +148,16 @@ export function devRoutes(host: DevControls): Route[] {
           throw e;
         });
         return { status: 201, json: { block: block && { number: block.number, hash: block.hash, extrinsics: block.extrinsics } } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/history',
+      tag: 'dev',
+      summary: 'How many blocks of state history to keep below the head, from the next block on ({keepBlocks: n}, or null for every block): {history}',
+      body: historyBody,
+      handle: async ({ body }) => {
+        return { status: 201, json: { history: await host.setHistory({ keepBlocks: (body as z.output<typeof historyBody>).keepBlocks }) } };
       }
     }),
     plain({

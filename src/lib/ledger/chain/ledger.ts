@@ -32,7 +32,7 @@ import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type S
 import { dryRunPayload, type DryRunResult } from './dry-run';
 import type { LedgerReads } from './reads';
 import { HistoryError } from '../history/errors';
-import type { HistoryPolicy } from '../history/record';
+import { KEEP_ALL_HISTORY, type HistoryPolicy } from '../history/record';
 import { LedgerAtBlock, checkReadable } from '../history/ledger-at-block';
 import { revertState } from '../history/revert';
 import { takeSnapshot, type Snapshot } from '../history/snapshots';
@@ -111,6 +111,7 @@ export class Ledger implements LedgerReads {
   private admitting = 0;
   private readonly memory: CommittedState;
   private blockModeValue: BlockMode;
+  private historyValue: HistoryPolicy;
   private closed = false;
 
   private constructor(
@@ -123,8 +124,9 @@ export class Ledger implements LedgerReads {
     private readonly verify: SignatureVerifier,
     private readonly log: (message: string, error: unknown) => void,
     poolLimits?: PoolLimits,
-    history?: HistoryPolicy
+    history: HistoryPolicy = KEEP_ALL_HISTORY
   ) {
+    this.historyValue = history;
     this.rules = RULE_SETS[config.rules];
     this.memory = new CommittedState(soleWriter);
     this.blockModeValue = blockMode;
@@ -298,6 +300,21 @@ export class Ledger implements LedgerReads {
   /** The block with this number, or undefined. */
   blockByNumber(number: number): Promise<BlockRecord | undefined> {
     return this.read((tx) => tx.get('blocks', number));
+  }
+
+  /** How many blocks of history are kept (from the next block on). */
+  get history(): HistoryPolicy {
+    return this.historyValue;
+  }
+
+  setHistory(policy: HistoryPolicy): void {
+    this.historyValue = policy;
+    this.sealer.setHistory(policy);
+  }
+
+  /** The oldest block whose state can still be read or reverted to. */
+  historyStart(): Promise<number> {
+    return this.read((tx) => tx.history.start());
   }
 
   /** A snapshot of the head, to revert to later. */

@@ -137,6 +137,11 @@ export class Sealer {
 
   constructor(private readonly options: SealerOptions) {}
 
+  /** The retention of the blocks sealed from now on. */
+  setHistory(history: HistoryPolicy): void {
+    this.options.history = history;
+  }
+
   setMode(mode: BlockMode): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
