@@ -11,6 +11,7 @@ import type {
   CollectionLimits,
   DecodedCall,
   DevStatus,
+  DryRun,
   ExtrinsicStatus,
   HttpMethod,
   MutationRequest,
@@ -232,6 +233,19 @@ export class RestClient {
   /** The call inside a payload, its signer, nonce and fee (for the sign dialog). */
   decode(signerPayloadJSON: SignerPayloadJSON): Promise<DecodedCall> {
     return this.request<DecodedCall>('POST', '/extrinsic/decode', { body: { signerPayloadJSON } });
+  }
+
+  /**
+   * Opalite extension: what the payload would do in the next block now, writing nothing; null
+   * when the service has no dry run (a real Unique REST service answers 404).
+   */
+  async dryRun(signerPayloadJSON: SignerPayloadJSON, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<DryRun | null> {
+    try {
+      return await this.request<DryRun>('POST', '/extrinsic/dry-run', { body: { signerPayloadJSON }, ...options });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405 || error.status === 501)) return null;
+      throw error;
+    }
   }
 
   submit(signerPayloadJSON: SignerPayloadJSON, signature: string): Promise<{ hash: string }> {

@@ -121,6 +121,27 @@ export function amountText(amount: { amount: string; unit: string } | null | und
   return `${grouped}${shown ? `.${shown}` : ''} ${amount.unit}`;
 }
 
+/** Fraction digits a smallest-unit amount shows before it is marked approximate (as amountText shows). */
+const SHOWN_FRACTION_DIGITS = 4;
+
+/**
+ * A smallest-unit amount (`raw`, an integer or its decimal string) in whole units with `unit`:
+ * `1 134.25 GLD`. Up to 4 fraction digits (more when needed to show anything but 0); an amount
+ * cut short says so with `≈`, so a sign dialog never shows a rounded number as exact.
+ */
+export function unitsText(raw: bigint | string, decimals: number, unit: string): string {
+  const value = BigInt(raw);
+  const abs = value < 0n ? -value : value;
+  const base = 10n ** BigInt(decimals);
+  const digits = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  const firstSignificant = digits.search(/[1-9]/);
+  const keep = abs >= base || firstSignificant < 0 ? SHOWN_FRACTION_DIGITS : Math.max(SHOWN_FRACTION_DIGITS, firstSignificant + 2);
+  const fraction = digits.slice(0, keep).replace(/0+$/, '');
+  const grouped = (abs / base).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const approximate = fraction.length < digits.length ? '≈' : '';
+  return `${value < 0n ? '−' : ''}${approximate}${grouped}${fraction ? `.${fraction}` : ''}${unit ? ` ${unit}` : ''}`;
+}
+
 /** "12 s ago", "3 min ago", or a date. */
 export function timeAgo(at: number, now = Date.now()): string {
   const seconds = Math.round((now - at) / 1000);

@@ -91,6 +91,56 @@ export interface ExtrinsicStatus {
   signer?: string;
 }
 
+/** What a change is about (`src/lib/ledger/changes.ts` of an Opalite service documents each kind's values). */
+export type ChangeKind =
+  | 'balance'
+  | 'nonce'
+  | 'collection'
+  | 'collectionOwner'
+  | 'collectionProperty'
+  | 'propertyPermission'
+  | 'admin'
+  | 'limit'
+  | 'permission'
+  | 'sponsorship'
+  | 'collectionField'
+  | 'allowList'
+  | 'token'
+  | 'tokenOwner'
+  | 'tokenProperty'
+  | 'approval'
+  | 'fungibleSupply'
+  | 'fungibleBalance'
+  | 'fungibleAllowance'
+  | 'pieces'
+  | 'totalPieces'
+  | 'piecesAllowance'
+  | 'state';
+
+/** One change a call makes: amounts are smallest-unit decimal strings, absent values null. */
+export interface Change {
+  kind: ChangeKind;
+  collectionId?: number;
+  tokenId?: number;
+  address?: string;
+  key?: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** `POST /extrinsic/dry-run` (an Opalite extension): what a payload would do in the next block now. */
+export interface DryRun {
+  ok: boolean;
+  error: ExtrinsicError | null;
+  fee: Fee;
+  /** The signer, or the collection's sponsor. */
+  feePayer: string;
+  events: ChainEvent[];
+  changes: Change[];
+  /** What the simulation could not take into account. */
+  notes: string[];
+}
+
 export interface Balance {
   address: string;
   availableBalance: Amount;

@@ -1,49 +1,93 @@
-// A connecting app's `signPayload`, on Opalite's side: the payload must be for this sandbox's
-// chain (a signature for another chain, a real one, is never made here) and name an account of
-// this wallet; the sandbox decodes its call for the sign dialog, and the bytes signed are encoded
-// here from the payload itself (never a hex the app sent). The person unlocks the key and decides
-// in the app's own sign dialog; only the signature goes back, the key stays in this page.
+// A connecting app's `signPayload` and `signRaw`, on Opalite's side. The payload goes through the
+// one signing rule (codec/signing-rule.ts) against this sandbox's own chain: its extension list
+// must be exactly the chain's, its genesis inside the signed bytes, its call decoded completely;
+// the bytes signed are rebuilt from it here, never a hex the app sent. The signer must be one of
+// the accounts the person shared with this app, and of this wallet. The person reads the call,
+// its dry run, and decides in the app's own sign dialog, marked as a request from the app's
+// origin; only the signature goes back, the key stays in this page. When the app's access ends
+// (revoked, bye, window closed) the dialog closes and no signature is made or returned.
 import { apiFetch } from '../browser/api';
+import { sameAddress } from '../client/address';
 import { RestClient } from '../client/client';
 import { ApiError as ServiceError, SignatureCancelledError, errorText } from '../client/errors';
-import { normalizeAddress } from '../codec/address';
-import { PayloadError, encodeExtrinsicPayload, signerPayloadHex, type SignerPayloadJSON } from '../codec/payload';
+import { PayloadError, type SignerPayloadJSON } from '../codec/payload';
+import { checkSignerPayload, rawSigningMessage } from '../codec/signing-rule';
 import { session } from '../state/session.svelte';
 import { SANDBOX_PATH } from '../state/settings.svelte';
-import { signing } from '../state/signing.svelte';
+import { SignAbortedError, SignRefusedError, checkOnChain, extrinsicSubject, signing } from '../state/signing.svelte';
 import type { SignFailure } from './protocol';
 
-/** Why Opalite will not even ask the person: the message says what to change. */
-export class SignRefusedError extends Error {
-  override readonly name = 'SignRefusedError';
+export { SignAbortedError, SignRefusedError };
+
+/** Most bytes of `signRaw` data signed (a message a person reads in the dialog, not a file). */
+export const MAX_RAW_SIGN_BYTES = 16 * 1024;
+
+export interface SignForAppOptions {
+  /** The accounts the person shared with this app (any spelling of each). */
+  accounts: readonly string[];
+  /** Aborts when the app's access ends: the dialog closes, the promise rejects, nothing is signed. */
+  signal: AbortSignal;
 }
 
-/** The sandbox account that `address` names, if it is one of this wallet's. */
-async function walletAccount(address: string): Promise<string> {
-  let canonical: string;
-  try {
-    canonical = normalizeAddress(address);
-  } catch {
-    throw new SignRefusedError('payload.address is not an address');
-  }
-  const accounts = await session.wallet.vault.list();
-  if (!accounts.some((account) => account.address === canonical)) throw new SignRefusedError(`${canonical} is not an account of this Opalite wallet`);
-  return canonical;
+function sandboxClient(): RestClient {
+  return new RestClient({ baseUrl: `${location.origin}${SANDBOX_PATH}`, fetch: apiFetch });
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new SignAbortedError();
+}
+
+/**
+ * The wallet's spelling of `address` when it is an account the person shared with this app and
+ * an account of this wallet (an account is its public key, however it is spelled).
+ */
+async function sharedAccount(address: unknown, shared: readonly string[]): Promise<string> {
+  if (typeof address !== 'string' || address.length > 66) throw new SignRefusedError('The address to sign with is not an address');
+  const shown = address.slice(0, 66);
+  if (!shared.some((account) => sameAddress(account, address))) throw new SignRefusedError(`${shown} is not an account you shared with this app`);
+  const wallet = await session.wallet.vault.list();
+  const account = wallet.find((entry) => sameAddress(entry.address, address));
+  if (!account) throw new SignRefusedError(`${shown} is not an account of this Opalite wallet`);
+  return account.address;
 }
 
 /** Asks the person to sign `payload` for `origin`; resolves to the MultiSignature hex. */
-export async function signForApp(origin: string, payload: SignerPayloadJSON): Promise<string> {
-  const client = new RestClient({ baseUrl: `${location.origin}${SANDBOX_PATH}`, fetch: apiFetch });
-  const chain = await client.chainProperties();
-  if (!chain.genesisHash || payload.genesisHash.toLowerCase() !== chain.genesisHash.toLowerCase()) {
-    throw new SignRefusedError('The payload is for another chain: Opalite signs only for its own sandbox (genesisHash differs)');
-  }
-  const signer = await walletAccount(payload.address);
+export async function signForApp(origin: string, payload: SignerPayloadJSON, options: SignForAppOptions): Promise<string> {
+  const { signal } = options;
+  throwIfAborted(signal);
+  const client = sandboxClient();
+  const checked = await checkOnChain(client, (chain) => checkSignerPayload(payload, chain));
+  const signer = await sharedAccount(payload.address, options.accounts);
   const decoded = await client.decode(payload);
-  const built = { signerPayloadJSON: payload, signerPayloadHex: signerPayloadHex(encodeExtrinsicPayload(payload)) };
-  const signature = await signing.ask({ title: `${origin} asks you to sign`, signer, decoded, built, baseUrl: client.baseUrl, series: null, submits: false });
+  throwIfAborted(signal);
+  const subject = extrinsicSubject({ signerPayloadJSON: payload, signerPayloadHex: checked.messageHex }, decoded, checked);
+  const signature = await signing.ask({ title: `${origin} asks you to sign`, signer, client, origin, subject, submits: false }, { signal });
   // The app submits it, not Opalite: the dialog's work ends with the signature.
   signing.close();
+  // A signature made as access ended stays here.
+  throwIfAborted(signal);
+  return signature;
+}
+
+/**
+ * polkadot{.js}'s `signRaw` for `origin`: only `<Bytes>…</Bytes>`-wrapped data is signed (data
+ * that is not wrapped is wrapped), shown as text (or hex when not printable), never a
+ * transaction. Resolves to the MultiSignature hex.
+ */
+export async function signRawForApp(origin: string, raw: { address: string; data: string; type?: 'bytes' | 'payload' }, options: SignForAppOptions): Promise<string> {
+  const { signal } = options;
+  throwIfAborted(signal);
+  let message;
+  try {
+    message = rawSigningMessage(raw, MAX_RAW_SIGN_BYTES);
+  } catch (error) {
+    throw new SignRefusedError(`Opalite will not sign this: ${errorText(error)}`);
+  }
+  const signer = await sharedAccount(raw.address, options.accounts);
+  const subject = { kind: 'raw' as const, raw: message, message: message.message };
+  const signature = await signing.ask({ title: `${origin} asks you to sign a message`, signer, client: sandboxClient(), origin, subject, submits: false }, { signal });
+  signing.close();
+  throwIfAborted(signal);
   return signature;
 }
 

@@ -24,6 +24,8 @@ class Connection {
   revision = $state(0);
 
   #clients = new Map<string, RestClient>();
+  /** Chain properties per base_url: what a signature made for that service is for (the signing rule's chain). */
+  #chains = new Map<string, Promise<ChainProperties>>();
   #checkId = 0;
 
   /** The client for the base URL in the settings. */
@@ -37,6 +39,20 @@ class Connection {
       this.#clients.set(baseUrl, client);
     }
     return client;
+  }
+
+  /**
+   * The chain properties of `client`'s service, asked once per base_url (the built-in sandbox and
+   * a remote alike); `fresh` asks again (after a reset or an import the sandbox is a new chain).
+   */
+  chainOf(client: RestClient, fresh = false): Promise<ChainProperties> {
+    const cached = fresh ? undefined : this.#chains.get(client.baseUrl);
+    if (cached) return cached;
+    const asked = client.chainProperties();
+    this.#chains.set(client.baseUrl, asked);
+    // A failed answer is not kept: the next signature asks again.
+    asked.catch(() => this.#chains.get(client.baseUrl) === asked && this.#chains.delete(client.baseUrl));
+    return asked;
   }
 
   /** The ledger changed (our extrinsic, another tab, an import): pages read again. */
@@ -53,6 +69,7 @@ class Connection {
     const timer = setTimeout(() => controller.abort(), CHECK_TIMEOUT_MS);
     try {
       const chain = await client.chainProperties(controller.signal);
+      this.#chains.set(client.baseUrl, Promise.resolve(chain));
       if (id !== this.#checkId) return true;
       this.chain = chain;
       this.reachability = 'reachable';

@@ -1,8 +1,9 @@
 // The publish page's links to the world: the target's REST client, the source's files, and the
-// signing of each step on the TARGET through the app's sign dialog. The person approves the first
-// extrinsic in the dialog; the rest of the run is signed with the same key while it stays
-// unlocked (as a bulk mint's batches are), and a locked key asks again.
-import { hexToU8a } from '@polkadot/util';
+// signing of each step on the TARGET through the app's sign dialog. Each payload goes through the
+// signing rule against the target's own chain properties; the person approves the first
+// extrinsic in the dialog (which checks the signer can pay the fee there); the rest of the run is
+// signed with the same key while it stays unlocked (as a bulk mint's batches are), and a locked
+// key asks again.
 import { apiFetch } from '../../browser/api';
 import { RestClient, normalizeBaseUrl } from '../../client/client';
 import { errorText } from '../../client/errors';
@@ -11,7 +12,7 @@ import { runExtrinsic } from '../../client/flow';
 import type { RunDeps } from '../../client/publish/run';
 import { saveRecord } from '../../client/publish/record';
 import { session } from '../../state/session.svelte';
-import { signing } from '../../state/signing.svelte';
+import { checkedForSigning, extrinsicSubject, signing } from '../../state/signing.svelte';
 import { txlog } from '../../state/txlog.svelte';
 
 /** How long the target has to answer the reachability check. */
@@ -61,8 +62,10 @@ export function runDeps(target: RestClient, sourceBaseUrl: string, signer: strin
           target,
           call,
           async (built, decoded) => {
-            if (approved && vault.isUnlocked(signer)) return vault.sign(signer, hexToU8a(built.signerPayloadHex));
-            const signature = await signing.ask({ title: fullTitle, signer, decoded, built, baseUrl: target.baseUrl, series: null });
+            // The target's own chain: the rule checks the payload against what that service says it is.
+            const checked = await checkedForSigning(target, built);
+            if (approved && vault.isUnlocked(signer)) return vault.sign(signer, checked.message);
+            const signature = await signing.ask({ title: fullTitle, signer, client: target, subject: extrinsicSubject(built, decoded, checked) });
             approved = true;
             return signature;
           },
