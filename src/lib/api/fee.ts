@@ -1,6 +1,7 @@
 // The real service's FeeResponse: {raw, amount, formatted, unit, decimals}.
 import { formatBalance } from '@polkadot/util';
 import { LruCache } from '../codec/lru';
+import { toUnits } from '../ledger/units';
 
 // formatBalance costs tens of µs (it looks up the locale's separator each call), and the same
 // fees recur in every build and status answer.
@@ -14,15 +15,7 @@ export interface FeeResponse {
   decimals: number;
 }
 
-/** A smallest-unit amount as a decimal string of whole units, trailing zeros stripped. */
-export function toUnits(raw: bigint, decimals: number): string {
-  const negative = raw < 0n;
-  const abs = negative ? -raw : raw;
-  const base = 10n ** BigInt(decimals);
-  const whole = abs / base;
-  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export { toUnits };
 
 /** Whole units given as a decimal string or number into the smallest unit; null if not a valid amount. */
 export function fromUnits(amount: string | number, decimals: number): bigint | null {

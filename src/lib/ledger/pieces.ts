@@ -50,7 +50,9 @@ export async function checkAllowedAmount(
   from: Address,
   amount: bigint,
   readAllowance: () => Promise<bigint>,
-  what: string
+  what: string,
+  /** An amount in words (a fungible collection's in its decimals); pieces are whole numbers. */
+  amountText: (amount: bigint) => string = String
 ): Promise<bigint | null> {
   if (spender === from) return null;
   await ensureListedIfRestricted(ctx.state, collection, spender);
@@ -68,7 +70,7 @@ export async function checkAllowedAmount(
   }
   const allowance = await readAllowance();
   if (allowance < amount) {
-    throw new DispatchError('common.ApprovedValueTooLow', `${spender} may spend ${allowance} of ${from}'s ${what}, less than ${amount}`);
+    throw new DispatchError('common.ApprovedValueTooLow', `${spender} may spend ${amountText(allowance)} of ${from}'s ${what}, less than ${amountText(amount)}`);
   }
   return allowance - amount;
 }

@@ -58,7 +58,7 @@ function factsOf(collection: Collection): CollectionFacts {
   return { name: collection.name, mode: collection.mode, decimals: collection.decimals ?? 0, tokenPrefix: collection.tokenPrefix };
 }
 
-/** The collections the call and its changes name: read from the service, or (made by this call) from the changes. */
+/** The collections the call and its changes name, as the service has them (one this call creates is named by its change). */
 async function readCollections(client: RestClient, call: Call, changes: readonly Change[]): Promise<Map<number, CollectionFacts>> {
   const ids = new Set<number>();
   callCollections(call, ids);
@@ -70,12 +70,6 @@ async function readCollections(client: RestClient, call: Call, changes: readonly
     const found = read[i];
     if (found && typeof found === 'object' && typeof found.name === 'string') facts.set(id, factsOf(found));
   });
-  for (const change of changes) {
-    const made = change.kind === 'collection' ? (change.after as Partial<CollectionFacts> | null) : null;
-    if (made && typeof change.collectionId === 'number' && !facts.has(change.collectionId)) {
-      facts.set(change.collectionId, { name: String(made.name ?? ''), mode: made.mode ?? 'NFT', decimals: Number(made.decimals ?? 0), tokenPrefix: String(made.tokenPrefix ?? '') });
-    }
-  }
   return facts;
 }
 

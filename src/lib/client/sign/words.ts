@@ -119,9 +119,17 @@ function mintedIds(changes: readonly Change[] | null, collectionId: number): num
     .sort((a, b) => a - b);
 }
 
+/** `[1, 2, 3, 5]` → "#1–#3, #5". */
+function idsText(ids: readonly number[]): string {
+  return idRanges(ids)
+    .split(', ')
+    .map((part) => `#${part.replace('–', '–#')}`)
+    .join(', ');
+}
+
 function tokensWords(ids: number[], fallback: string): string {
   if (ids.length === 0) return fallback;
-  return ids.length === 1 ? `token #${ids[0]}` : `${ids.length} tokens (#${idRanges(ids).replace(/, /g, ', #')})`;
+  return ids.length === 1 ? `token #${ids[0]}` : `${ids.length} tokens (${idsText(ids)})`;
 }
 
 function keysWords(keys: readonly string[]): string {
@@ -231,6 +239,7 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
  * makes. A batch's calls are said one by one, without token ids (the changes are the batch's).
  */
 export function describeCall(call: Call, ctx: WordsContext, changes: readonly Change[] | null = null): CallWords {
+  ctx = withCreatedCollections(ctx, changes ?? []);
   const w = wordsFor(ctx);
   const summary = oneCall(call, w, ctx, changes);
   const parts = call.name === 'utility.batch' || call.name === 'utility.batchAll' ? call.args.calls.map((inner) => oneCall(inner, w, ctx, null)) : [];
@@ -306,7 +315,19 @@ class Groups {
   }
 }
 
-/** Tokens minted or burned per account and collection, said once ("Gets new tokens #1–#3 of …"). */
+/** The context, knowing too the collections the changes create (they cannot be read yet). */
+export function withCreatedCollections(ctx: WordsContext, changes: readonly Change[]): WordsContext {
+  const created = new Map<number, CollectionFacts>();
+  for (const change of changes) {
+    const made = change.kind === 'collection' && change.before === null ? (change.after as Partial<CollectionFacts> | null) : null;
+    if (made && typeof change.collectionId === 'number') {
+      created.set(change.collectionId, { name: String(made.name ?? ''), mode: made.mode ?? 'NFT', decimals: Number(made.decimals ?? 0), tokenPrefix: String(made.tokenPrefix ?? '') });
+    }
+  }
+  return created.size === 0 ? ctx : { ...ctx, collection: (id) => ctx.collection(id) ?? created.get(id) ?? null };
+}
+
+/** Tokens minted or burned per account and collection, said once ("Gets 3 new tokens (#1–#3) of …"). */
 function tokenArrivals(changes: readonly Change[], groups: Groups, w: Words): void {
   const runs = new Map<string, { address: string; collectionId: number; ids: number[]; minted: boolean }>();
   for (const c of changes) {
@@ -321,14 +342,15 @@ function tokenArrivals(changes: readonly Change[], groups: Groups, w: Words): vo
   }
   for (const run of runs.values()) {
     const ids = [...run.ids].sort((a, b) => a - b);
-    const tokens = ids.length === 1 ? `token #${ids[0]}` : `${ids.length} tokens (#${idRanges(ids).replace(/, /g, ', #')})`;
-    groups.account(run.address).push(run.minted ? `Gets new ${tokens} of ${w.collectionName(run.collectionId)}` : `Loses ${tokens} of ${w.collectionName(run.collectionId)}: burned`);
+    const tokens = tokensWords(ids, '');
+    const newTokens = ids.length === 1 ? `a new ${tokens}` : tokens.replace(' tokens', ' new tokens');
+    groups.account(run.address).push(run.minted ? `Gets ${newTokens} of ${w.collectionName(run.collectionId)}` : `Loses ${tokens} of ${w.collectionName(run.collectionId)}: burned`);
   }
 }
 
 /** The dry run's changes in words, grouped per account, collection and token. Nonces are left out (bookkeeping). */
 export function describeChanges(changes: readonly Change[], ctx: WordsContext): ChangeGroup[] {
-  const w = wordsFor(ctx);
+  const w = wordsFor(withCreatedCollections(ctx, changes));
   const groups = new Groups(w);
   tokenArrivals(changes, groups, w);
   for (const c of changes) {

@@ -20,6 +20,22 @@ describe.each(RULE_SET_NAMES)('Fungible collections (%s)', (rules) => {
     return { chain, id };
   }
 
+  it('says amounts in its errors in the collection’s decimals, with its token prefix', async () => {
+    const chain = await fundedChain(rules);
+    const id = await createCollection(chain, ALICE, { mode: 'Fungible', decimals: 6, tokenPrefix: 'GLD' });
+    await mint(chain, id, ALICE, 1_134_250_000n);
+    const overspend = await chain.call(ALICE, 'unique.transfer', { to: BOB, collectionId: id, tokenId: 0, value: 99_999_000_000n });
+    expect(overspend.ok ? 'ok' : overspend.error.message).toBe(`${ALICE} holds 1134.25 GLD of collection ${id} and cannot send 99999 GLD`);
+    // Bob is no owner or admin: he cannot approve more than he holds.
+    await chain.ok(ALICE, 'unique.transfer', { to: BOB, collectionId: id, tokenId: 0, value: 1_000_000n });
+    const overApprove = await chain.call(BOB, 'unique.approve', { spender: CHARLIE, collectionId: id, tokenId: 0, amount: 2_000_000_000n });
+    expect(overApprove.ok ? 'ok' : overApprove.error.message).toBe(`${BOB} holds 1 GLD of collection ${id} and cannot approve 2000 GLD`);
+    await chain.ok(ALICE, 'unique.approve', { spender: BOB, collectionId: id, tokenId: 0, amount: 500_000n });
+    const beyond = await chain.call(BOB, 'unique.transferFrom', { from: ALICE, to: BOB, collectionId: id, tokenId: 0, value: 1_500_000n });
+    expect(beyond.ok ? 'ok' : beyond.error.message).toBe(`${BOB} may spend 0.5 GLD of ${ALICE}'s collection ${id}, less than 1.5 GLD`);
+    expect(await balance(chain, id, ALICE)).toBe(1_133_250_000n);
+  });
+
   it('has one token, id 0: any other id is common.FungibleItemsHaveNoId', async () => {
     const { chain, id } = await setup();
     expect(await chain.error(ALICE, 'unique.transfer', { to: BOB, collectionId: id, tokenId: 1, value: 1n })).toBe('common.FungibleItemsHaveNoId');
