@@ -12,9 +12,21 @@ const FIRST_PAUSE_MS = 1;
 const LONGEST_PAUSE_MS = 50;
 
 /**
- * `attempt()`, tried again while it throws a busy error, until `deadlineMs` has passed; then its
- * last error is thrown (the caller maps it to StoreBusyError). Other errors are thrown at once.
+ * `attempt()` now, or, when it is refused as busy, a promise of it tried again after growing
+ * pauses until `deadlineMs` has passed (then its last error, which the caller maps to
+ * StoreBusyError). Other errors are thrown at once. Not a promise when the first try succeeds, so
+ * the usual case costs no turn of the event loop.
  */
+export function tryWhileBusy<T>(attempt: () => T, deadlineMs: number): T | Promise<T> {
+  try {
+    return attempt();
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    return retryWhileBusy(attempt, deadlineMs);
+  }
+}
+
+/** `attempt()`, tried again while it throws a busy error, until `deadlineMs` has passed (see above). */
 export async function retryWhileBusy<T>(attempt: () => T, deadlineMs: number): Promise<T> {
   const deadline = performance.now() + deadlineMs;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {

@@ -2,7 +2,7 @@
 // beyond them waits in line (first come, first served) for one to be given back.
 
 export interface ReaderPoolOptions<C> {
-  /** The most connections open at once for reads that wait their turn. */
+  /** The most connections open at once. */
   max: number;
   open(): C;
   close(connection: C): void;
@@ -18,34 +18,22 @@ export class ReaderPool<C> {
 
   constructor(private readonly options: ReaderPoolOptions<C>) {}
 
-  /** Connections open now (idle or in use). */
-  get size(): number {
-    return this.opened;
-  }
-
-  /**
-   * A connection for one read. `beyondMax`: for a read started inside another read or write of
-   * the same store, which would wait forever if the reads holding every connection wait for it.
-   */
-  acquire(beyondMax = false): Promise<C> {
-    if (this.closed) return Promise.reject(this.options.closedError());
+  /** A connection for one read: at once, or a promise of one when all are taken. */
+  acquire(): C | Promise<C> {
+    if (this.closed) throw this.options.closedError();
     const idle = this.idle.pop();
-    if (idle !== undefined) return Promise.resolve(idle);
-    if (this.opened < this.options.max || beyondMax) {
-      try {
-        const connection = this.options.open();
-        this.opened++;
-        return Promise.resolve(connection);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    if (idle !== undefined) return idle;
+    if (this.opened < this.options.max) {
+      const connection = this.options.open();
+      this.opened++;
+      return connection;
     }
     return new Promise((resolve, reject) => this.line.push({ resolve, reject }));
   }
 
-  /** Give a connection back: to the first read in line, or kept idle (closed if over `max`). */
+  /** Give a connection back: to the first read in line, or kept idle (closed once the pool is). */
   release(connection: C): void {
-    if (this.closed || this.opened > this.options.max) {
+    if (this.closed) {
       this.opened--;
       this.options.close(connection);
       return;

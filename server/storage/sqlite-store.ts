@@ -7,10 +7,11 @@
 //   own writes. fn may await anything (unlike IndexedDB), but not this store's own methods.
 // - read(fn): a read transaction on a reading connection (at most MAX_READERS open; more reads
 //   wait in line): one consistent snapshot of the last commit, never waiting for an open write (WAL).
+//   fn may await anything but another read() of this store: with every connection held by reads
+//   waiting like it, the inner read would wait for ever (read through fn's tx instead).
 // - files: the built-in IPFS store, in the same file (sqlite-files.ts).
 // - another program's lock (a `sqlite3` session in a write) is waited for with timers, never by
 //   sleeping the event loop (sqlite-busy.ts), then refused as StoreBusyError.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import type Database from 'better-sqlite3';
 import type { QueryTx, Rows, Store, TableName } from '../../src/lib/ledger/store';
 import { TABLES } from '../../src/lib/ledger/store';
 import { fromTaggedJson } from '../../src/lib/ledger/snapshot';
-import { BUSY_DEADLINE_MS, retryWhileBusy } from './sqlite-busy';
+import { BUSY_DEADLINE_MS, retryWhileBusy, tryWhileBusy } from './sqlite-busy';
 import { isBusy, LedgerFileError, mapSqliteError, StoreBusyError } from './sqlite-errors';
 import { SqliteFileStore } from './sqlite-files';
 import { claimLedgerFile } from './owner-lock';
@@ -73,9 +74,6 @@ function temporaryPath(): string {
   return join(tmpdir(), `opalite-ledger-${unique}.sqlite`);
 }
 
-/** The store whose read or write callback is running: a read started inside one skips the line. */
-const insideCallbackOf = new AsyncLocalStorage<SqliteStore>();
-
 /** Starts a read transaction's snapshot (the first read of the file does), so a lock is met here. */
 const START_SNAPSHOT_SQL = 'SELECT 1 FROM sqlite_schema LIMIT 1';
 
@@ -121,7 +119,7 @@ export class SqliteStore implements Store {
     return this.readTransaction(async (reader) => {
       const tx = new SqliteTx(reader, false, undefined);
       try {
-        return await insideCallbackOf.run(this, () => fn(tx));
+        return await fn(tx);
       } finally {
         tx.finish();
       }
@@ -197,7 +195,7 @@ export class SqliteStore implements Store {
       const tx = new SqliteTx(this.writer, true, faults);
       let result: T;
       try {
-        result = await insideCallbackOf.run(this, () => fn(tx));
+        result = await fn(tx);
       } finally {
         tx.finish();
       }
@@ -215,7 +213,8 @@ export class SqliteStore implements Store {
   private async inWriteTransaction<T>(work: () => Promise<T>): Promise<T> {
     const db = this.writer.db;
     try {
-      await retryWhileBusy(() => this.writer.get('BEGIN IMMEDIATE').run(), this.busyDeadlineMs);
+      const begun = tryWhileBusy(() => this.writer.get('BEGIN IMMEDIATE').run(), this.busyDeadlineMs);
+      if (begun instanceof Promise) await begun;
       const result = await work();
       this.writer.get('COMMIT').run();
       return result;
@@ -234,7 +233,8 @@ export class SqliteStore implements Store {
         try {
           // In WAL mode only another program's exclusive use of the file (or its recovery) makes a
           // reader wait, and then here, at the snapshot's start: off the event loop too.
-          await retryWhileBusy(() => reader.get(START_SNAPSHOT_SQL).run(), this.busyDeadlineMs);
+          const started = tryWhileBusy(() => reader.get(START_SNAPSHOT_SQL).run(), this.busyDeadlineMs);
+          if (started instanceof Promise) await started;
         } catch (e) {
           throw isBusy(e) ? new StoreBusyError(this.path, { cause: e, reading: true }) : e;
         }
@@ -249,9 +249,8 @@ export class SqliteStore implements Store {
 
   private async withReader<T>(work: (reader: StatementCache) => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreClosedError(this.path);
-    // A read inside another read or write of this store gets a connection at once: the reads
-    // holding all of them might be waiting for the one it is part of.
-    const reader = await this.readers.acquire(insideCallbackOf.getStore() === this);
+    const available = this.readers.acquire();
+    const reader = available instanceof Promise ? await available : available;
     try {
       return await work(reader);
     } finally {

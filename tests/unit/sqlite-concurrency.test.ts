@@ -91,18 +91,6 @@ describe('SqliteStore reading connections', () => {
     expect(most, 'the reads overlapped (else this shows nothing)').toBeGreaterThan(1);
   });
 
-  it('answers a read started inside another read even when every connection is taken', async () => {
-    const store = await openAt({ maxReaders: 2 });
-    await store.write(async (tx) => tx.put('accounts', account(ALICE, 7n)));
-    const outer = Array.from({ length: 4 }, () =>
-      store.read(async () => {
-        await sleep(1);
-        return store.read(async (tx) => (await tx.get('accounts', ALICE))?.free);
-      })
-    );
-    expect(await Promise.all(outer)).toEqual([7n, 7n, 7n, 7n]);
-  });
-
   it('refuses reads still waiting in line when the store closes', async () => {
     const store = await openAt({ maxReaders: 1 });
     let release!: () => void;
