@@ -2,9 +2,14 @@
 // consent. `connectOpalite()` opens an Opalite window (a popup: first-party, so it sees the very
 // ledger the Opalite tab shows; an iframe would get a partitioned, empty one) and talks to it
 // over a versioned postMessage channel. The connection's `fetch` reaches the sandbox REST API
-// and its files; `signPayload` asks the person to sign in Opalite's sign dialog. Keys never cross:
-// the app signs with its own keys, or gets a signature back. Protocol: docs/connect.md.
-// The public types are declared here, so connect.d.ts names no internal module.
+// and its files; `accounts()` lists the wallet accounts the person shared with this page, and
+// `signPayload`/`signRaw` ask the person to sign with one of them in Opalite's sign dialog. Keys
+// never cross: the app signs with its own keys, or gets a signature back. `enableOpalite()` gives
+// the same as polkadot{.js} extension's `Injected` (accounts, signer), and `injectOpalite()`
+// lists Opalite where `web3Enable()` looks. Protocol: docs/connect.md.
+// The public types are declared here, so connect.d.ts names no internal module (and no
+// @polkadot package: the extension's shapes are declared, not imported).
+import { version as PACKAGE_VERSION } from '../../package.json';
 import {
   CONNECT_PAGE_PATH,
   CONNECT_VERSION,
@@ -18,6 +23,8 @@ export interface ConnectOptions {
   opaliteUrl: string;
   /** How long the Opalite window and the person may take to answer; default 300 000 ms (5 minutes). */
   timeoutMs?: number;
+  /** Your app's name, shown to the person beside your origin (as `web3Enable(appName)` takes it). */
+  appName?: string;
 }
 
 export type ConnectErrorCode =
@@ -27,8 +34,12 @@ export type ConnectErrorCode =
   | 'popup-blocked'
   /** The Opalite window did not answer, or the person did not decide, in time. */
   | 'timeout'
-  /** The person denied access, or this page's origin cannot be allowed (an opaque origin). */
+  /** The person denied access. */
   | 'refused'
+  /** This page's origin cannot connect: plain http other than localhost, 127.0.0.1 or [::1], or an opaque origin. */
+  | 'unsupported-origin'
+  /** The Opalite at `opaliteUrl` is older than this call (it lists no accounts, or cannot signRaw): update it. */
+  | 'unsupported'
   /** The Opalite window was closed (or the connection was): every call waiting is rejected. */
   | 'closed'
   /** A request carried credentials (`Authorization`, `Cookie`): keys and seeds never go to Opalite. */
@@ -37,7 +48,12 @@ export type ConnectErrorCode =
   | 'outside-opalite'
   /** The person cancelled the sign dialog. */
   | 'cancelled'
-  /** Opalite refused to sign (origin no longer allowed, another chain, an account not in the wallet). */
+  /**
+   * Opalite refused to sign, before asking the person: the origin is no longer allowed, the
+   * account is not one shared with this page, the payload breaks the signing rule (another chain,
+   * an extension list other than the chain's, a call with bytes left over), or access ended while
+   * the dialog was open.
+   */
   | 'sign-refused'
   /** The payload is not a valid signer payload of the sandbox. */
   | 'invalid-payload';
@@ -74,6 +90,49 @@ export interface SignerResult {
   signature: `0x${string}`;
 }
 
+/** polkadot's `SignerPayloadRaw`: Opalite signs `data` (0x hex or text) wrapped as `<Bytes>…</Bytes>`, and only `type: 'bytes'`. */
+export interface SignerPayloadRaw {
+  address: string;
+  data: string;
+  type?: 'bytes' | 'payload';
+}
+
+/** polkadot{.js} extension's `InjectedAccount`: a wallet account the person shared with this page. */
+export interface InjectedAccount {
+  address: string;
+  name?: string;
+  type?: 'sr25519' | 'ed25519' | 'ecdsa' | 'ethereum';
+  /** The sandbox's genesis hash: Opalite signs with this account for that chain only. */
+  genesisHash?: string | null;
+}
+
+/** Stops a subscription. */
+export type Unsubcall = () => void;
+
+/** polkadot{.js} extension's `InjectedAccounts`. */
+export interface InjectedAccounts {
+  /** The accounts shared with this page now (`anyType` is accepted and changes nothing). */
+  get(anyType?: boolean): Promise<InjectedAccount[]>;
+  /** Calls `cb` with the accounts now, then with the whole list at every change; returns the stop. */
+  subscribe(cb: (accounts: InjectedAccount[]) => void | Promise<void>): Unsubcall;
+}
+
+/** The signer `@polkadot/api` takes (`signAndSend(address, { signer })`): Opalite's sign dialog. */
+export interface InjectedSigner {
+  signPayload(payload: SignerPayloadJSON): Promise<SignerResult>;
+  signRaw(raw: SignerPayloadRaw): Promise<SignerResult>;
+}
+
+/** polkadot{.js} extension's `InjectedExtension` (`Injected` with its name and version), backed by an Opalite connection. */
+export interface InjectedOpalite {
+  readonly name: 'opalite';
+  readonly version: string;
+  readonly accounts: InjectedAccounts;
+  readonly signer: InjectedSigner;
+  /** The connection underneath: `fetch` and `baseUrl` for the sandbox REST API, `close()`. */
+  readonly connection: OpaliteConnection;
+}
+
 /** `open` while Opalite relays; `revoked` once the owner revoked this origin (requests answer 403); `closed` at the end. */
 export type ConnectionState = 'open' | 'revoked' | 'closed';
 
@@ -90,8 +149,17 @@ export interface OpaliteConnection {
    * OpaliteConnectError when the request cannot be sent. Standalone: pass it around unbound.
    */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  /** Opens Opalite's sign dialog for `payload`; the person unlocks their key and decides. */
+  /**
+   * The wallet accounts the person shared with this page (none until they share one; the person
+   * can change them in the Opalite window or on its Network page). Empty once access is revoked.
+   */
+  accounts(): Promise<InjectedAccount[]>;
+  /** Calls `callback` with the shared accounts now, then with the whole list at every change; returns the stop. */
+  subscribeAccounts(callback: (accounts: InjectedAccount[]) => void): Unsubcall;
+  /** Opens Opalite's sign dialog for `payload` (signed by a shared account); the person unlocks their key and decides. */
   signPayload(payload: SignerPayloadJSON): Promise<SignerResult>;
+  /** Opens Opalite's sign dialog for a message: signs `<Bytes>data</Bytes>` with a shared account. */
+  signRaw(raw: SignerPayloadRaw): Promise<SignerResult>;
   /** Ends the connection and closes the Opalite window; calls still waiting reject with `closed`. */
   close(): void;
 }
@@ -101,6 +169,10 @@ const POPUP_FEATURES = 'popup,width=520,height=760';
 /** How often the window is checked for being closed (a closed popup sends no event). */
 const CLOSED_POLL_MS = 250;
 const SIGN_ERRORS: Record<SignFailure, ConnectErrorCode> = { cancelled: 'cancelled', refused: 'sign-refused', invalid: 'invalid-payload' };
+/** Bounds what a message from Opalite may make this page hold. */
+const MAX_ACCOUNTS = 1000;
+const MAX_ACCOUNT_TEXT = 256;
+const KEY_TYPES: readonly string[] = ['sr25519', 'ed25519', 'ecdsa', 'ethereum'];
 
 function opaliteOrigin(opaliteUrl: string): string {
   let url: URL;
@@ -135,6 +207,33 @@ function responseOf(message: Record<string, unknown>): Response | null {
   }
 }
 
+/** The account list of a `ready` or `accounts` message; null when it is malformed. */
+function accountsOf(value: unknown): InjectedAccount[] | null {
+  if (!Array.isArray(value) || value.length > MAX_ACCOUNTS) return null;
+  const accounts: InjectedAccount[] = [];
+  for (const entry of value) {
+    if (!isRecord(entry) || typeof entry.address !== 'string' || entry.address.length > MAX_ACCOUNT_TEXT) return null;
+    const account: InjectedAccount = { address: entry.address };
+    if (typeof entry.name === 'string') account.name = entry.name.slice(0, MAX_ACCOUNT_TEXT);
+    if (typeof entry.type === 'string' && KEY_TYPES.includes(entry.type)) account.type = entry.type as InjectedAccount['type'];
+    account.genesisHash = typeof entry.genesisHash === 'string' ? entry.genesisHash.slice(0, MAX_ACCOUNT_TEXT) : null;
+    accounts.push(account);
+  }
+  return accounts;
+}
+
+const copyOf = (accounts: readonly InjectedAccount[]) => accounts.map((account) => ({ ...account }));
+
+/** A subscriber's failure is reported, and the other subscribers are still told. */
+function tell(callback: (accounts: InjectedAccount[]) => void, accounts: readonly InjectedAccount[]): void {
+  try {
+    callback(copyOf(accounts));
+  } catch (error) {
+    if (typeof reportError === 'function') reportError(error);
+    else console.error(error);
+  }
+}
+
 interface Waiting {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -149,12 +248,18 @@ class Connection implements OpaliteConnection {
   #nextId = 1;
   #handshake: Waiting | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #appName: string | undefined;
+  /** What the Opalite window said it does beyond the first release (`ready.features`). */
+  #features = new Set<string>();
+  #accounts: InjectedAccount[] = [];
+  readonly #accountListeners = new Set<{ callback: (accounts: InjectedAccount[]) => void }>();
   readonly #closedPoll: ReturnType<typeof setInterval>;
   readonly #onMessage = (event: MessageEvent) => this.#receive(event);
 
-  constructor(popup: Window, origin: string) {
+  constructor(popup: Window, origin: string, appName?: string) {
     this.#popup = popup;
     this.origin = origin;
+    this.#appName = appName;
     this.baseUrl = `${origin}/sandbox/v1`;
     window.addEventListener('message', this.#onMessage);
     this.#closedPoll = setInterval(() => {
@@ -192,12 +297,38 @@ class Connection implements OpaliteConnection {
     return this.#call<Response>(message, body ? [body] : [], request.signal);
   };
 
+  async accounts(): Promise<InjectedAccount[]> {
+    this.#checkOpen();
+    this.#checkFeature('accounts', 'list the accounts shared with this page');
+    return copyOf(this.#accounts);
+  }
+
+  subscribeAccounts(callback: (accounts: InjectedAccount[]) => void): Unsubcall {
+    this.#checkOpen();
+    this.#checkFeature('accounts', 'list the accounts shared with this page');
+    const listener = { callback };
+    this.#accountListeners.add(listener);
+    // As the extension does: the current list first, after the caller has its stop.
+    queueMicrotask(() => {
+      if (this.#accountListeners.has(listener)) tell(callback, this.#accounts);
+    });
+    return () => void this.#accountListeners.delete(listener);
+  }
+
   signPayload(payload: SignerPayloadJSON): Promise<SignerResult> {
     this.#checkOpen();
     const id = this.#nextId++;
     // The person must see the dialog; browsers may ignore this, the Opalite window focuses itself too.
     this.#popup.focus();
     return this.#call<SignerResult>({ v: CONNECT_VERSION, type: 'sign', id, payload }, []);
+  }
+
+  async signRaw(raw: SignerPayloadRaw): Promise<SignerResult> {
+    this.#checkOpen();
+    this.#checkFeature('sign-raw', 'sign a message (signRaw)');
+    const id = this.#nextId++;
+    this.#popup.focus();
+    return this.#call<SignerResult>({ v: CONNECT_VERSION, type: 'sign-raw', id, raw: { address: raw?.address, data: raw?.data, type: raw?.type } }, []);
   }
 
   close(): void {
@@ -208,6 +339,15 @@ class Connection implements OpaliteConnection {
 
   #checkOpen(): void {
     if (this.state === 'closed') throw closedError();
+  }
+
+  #checkFeature(feature: string, what: string): void {
+    if (!this.#features.has(feature)) throw new OpaliteConnectError('unsupported', `The Opalite at ${this.origin} is too old to ${what}: update it`);
+  }
+
+  #setAccounts(accounts: InjectedAccount[]): void {
+    this.#accounts = accounts;
+    for (const listener of [...this.#accountListeners]) tell(listener.callback, accounts);
   }
 
   #call<T>(message: ClientMessage & { id: number }, transfer: Transferable[], signal?: AbortSignal): Promise<T> {
@@ -242,16 +382,28 @@ class Connection implements OpaliteConnection {
     const waiting = typeof message.id === 'number' ? this.#waiting.get(message.id) : undefined;
     switch (message.type) {
       case 'loaded':
-        this.#post({ v: CONNECT_VERSION, type: 'hello' });
+        this.#post(this.#appName === undefined ? { v: CONNECT_VERSION, type: 'hello' } : { v: CONNECT_VERSION, type: 'hello', appName: this.#appName });
         break;
-      case 'ready':
+      case 'ready': {
         if (typeof message.apiPath === 'string' && message.apiPath.startsWith('/')) this.baseUrl = `${this.origin}${message.apiPath}`;
+        // An older Opalite names no features and sends no accounts.
+        if (Array.isArray(message.features)) this.#features = new Set(message.features.filter((feature): feature is string => typeof feature === 'string').slice(0, 32));
+        this.#accounts = accountsOf(message.accounts) ?? [];
         this.state = 'open';
         this.#settleHandshake();
         break;
-      case 'refused':
-        this.#refused(message.reason === 'revoked', typeof message.message === 'string' ? message.message : 'Opalite refused the connection');
+      }
+      case 'accounts': {
+        const accounts = accountsOf(message.accounts);
+        if (accounts && this.state === 'open') this.#setAccounts(accounts);
         break;
+      }
+      case 'refused': {
+        const text = typeof message.message === 'string' ? message.message : 'Opalite refused the connection';
+        if (message.reason === 'unsupported-origin') this.#end(new OpaliteConnectError('unsupported-origin', text), true);
+        else this.#refused(message.reason === 'revoked', text);
+        break;
+      }
       case 'response': {
         const response = responseOf(message);
         if (response) waiting?.resolve(response);
@@ -287,6 +439,7 @@ class Connection implements OpaliteConnection {
       return;
     }
     this.state = 'revoked';
+    this.#setAccounts([]);
   }
 
   /** Rejects whatever waits; `closeWindow` when the window has nothing more to show the person. */
@@ -300,18 +453,67 @@ class Connection implements OpaliteConnection {
     this.#handshake = null;
     for (const waiting of [...this.#waiting.values()]) waiting.reject(error);
     this.#waiting.clear();
+    this.#accountListeners.clear();
     if (closeWindow) this.#popup.close();
   }
 }
 
 /**
  * Opens the Opalite window and resolves once the person allowed this page's origin (Opalite asks
- * once per origin; an origin allowed before connects at once). Call it from a click handler, or
- * the browser blocks the popup. Keep the window open while you use the connection.
+ * once per origin, again after 30 days unused; an origin allowed before connects at once). Call
+ * it from a click handler, or the browser blocks the popup. Keep the window open while you use
+ * the connection.
  */
 export async function connectOpalite(options: ConnectOptions): Promise<OpaliteConnection> {
   const origin = opaliteOrigin(options.opaliteUrl);
   const popup = window.open(new URL(CONNECT_PAGE_PATH, origin).href, '_blank', POPUP_FEATURES);
   if (!popup) throw new OpaliteConnectError('popup-blocked', 'The browser blocked the Opalite window: call connectOpalite from a click handler');
-  return new Connection(popup, origin).opened(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const appName = typeof options.appName === 'string' ? options.appName : undefined;
+  return new Connection(popup, origin, appName).opened(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+}
+
+/** The polkadot{.js} extension's shape over a connection. */
+function injectedOf(connection: OpaliteConnection): InjectedOpalite {
+  return {
+    name: 'opalite',
+    version: PACKAGE_VERSION,
+    connection,
+    accounts: {
+      get: () => connection.accounts(),
+      subscribe: (cb) => connection.subscribeAccounts((accounts) => void cb(accounts))
+    },
+    signer: {
+      signPayload: (payload) => connection.signPayload(payload),
+      signRaw: (raw) => connection.signRaw(raw)
+    }
+  };
+}
+
+/**
+ * `connectOpalite`, answered in polkadot{.js} extension's shape: code written for the extension
+ * takes `accounts.get()`, `accounts.subscribe(cb)` and `signer` (for `@polkadot/api`'s
+ * `signAndSend(address, { signer })`) from it unchanged. Call it from a click handler.
+ */
+export async function enableOpalite(options: ConnectOptions): Promise<InjectedOpalite> {
+  return injectedOf(await connectOpalite(options));
+}
+
+/** What `window.injectedWeb3` holds for an extension (`@polkadot/extension-dapp` reads it). */
+interface InjectedWindowProvider {
+  version: string;
+  enable(appName: string): Promise<InjectedOpalite>;
+  connect(appName: string): Promise<InjectedOpalite>;
+}
+
+/**
+ * Lists Opalite in `window.injectedWeb3` as the extension `opalite`, so `web3Enable(appName)` of
+ * `@polkadot/extension-dapp` connects it (and `web3Accounts()`, `web3FromAddress()` then find its
+ * accounts). `web3Enable` opens the Opalite window then: call it from a click handler.
+ */
+export function injectOpalite(options: Omit<ConnectOptions, 'appName'>): void {
+  opaliteOrigin(options.opaliteUrl); // a bad URL fails here, not inside web3Enable (which only logs)
+  const target = window as Window & { injectedWeb3?: Record<string, unknown> };
+  target.injectedWeb3 ??= {};
+  const enable = (appName: string) => enableOpalite({ ...options, appName });
+  target.injectedWeb3.opalite = { version: PACKAGE_VERSION, enable, connect: enable } satisfies InjectedWindowProvider;
 }

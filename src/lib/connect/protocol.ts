@@ -1,8 +1,11 @@
 // The versioned postMessage protocol between `opalite/connect` (a page of another origin) and
 // Opalite's own /connect window (first-party, so it sees the ledger the Opalite tab shows).
 // Every message carries `v`; a message of another version, or of a type not listed here, is
-// ignored. docs/connect.md describes the exchange; src/lib/connect/validate.ts checks what
-// arrives at Opalite, field by field, before anything acts on it.
+// ignored. Version 1 grows only by additions an older side can ignore (new types, new fields);
+// the window's `ready` lists in `features` what it does beyond the first release, so a client
+// never waits on a message an older Opalite would drop. `v` changes only for a change an older
+// side would misread. docs/connect.md describes the exchange; src/lib/connect/validate.ts checks
+// what arrives at Opalite, field by field, before anything acts on it.
 import { DEFAULT_MAX_UPLOAD_BYTES, MAX_SHORT_TEXT_LENGTH, MAX_URL_LENGTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
 import type { SignerPayloadJSON } from '../codec/payload';
 
@@ -26,6 +29,23 @@ export const MAX_IN_FLIGHT = 64;
 export const MAX_METHOD_LENGTH = 16;
 /** Longest free text in a refusal or failure message. */
 export const MAX_MESSAGE_LENGTH = MAX_SHORT_TEXT_LENGTH * 4;
+/** Longest name an app gives itself (shown as its claim, beside its origin). */
+export const MAX_APP_NAME_LENGTH = 64;
+/** Longest `data` of a signRaw: a 64 KiB message as 0x hex (text is shorter). */
+export const MAX_SIGN_RAW_DATA_LENGTH = 2 + 2 * 64 * 1024;
+
+/** What this window does beyond version 1's first release; a client checks before it asks. */
+export type BridgeFeature = 'accounts' | 'sign-raw';
+export const BRIDGE_FEATURES: readonly BridgeFeature[] = ['accounts', 'sign-raw'];
+
+/** A wallet account the person shared with the app: polkadot{.js}'s `InjectedAccount`. */
+export interface SharedAccount {
+  address: string;
+  name: string;
+  type: 'sr25519' | 'ed25519';
+  /** The sandbox's genesis: Opalite signs for these accounts on this chain only. */
+  genesisHash: string | null;
+}
 
 export type HeaderList = [name: string, value: string][];
 
@@ -35,6 +55,8 @@ export type HeaderList = [name: string, value: string][];
 export interface HelloMessage {
   v: 1;
   type: 'hello';
+  /** The name the app gives itself (polkadot{.js}'s `web3Enable(appName)`), shown as its claim. */
+  appName?: string;
 }
 
 /** One REST request to the sandbox: `path` is `/sandbox/…` or `/ipfs/<cid>`, with its query. */
@@ -57,13 +79,28 @@ export interface SignMessage {
   payload: SignerPayloadJSON;
 }
 
+/** polkadot{.js}'s `SignerPayloadRaw`: signed as `<Bytes>…</Bytes>`, never as a transaction. */
+export interface RawPayload {
+  address: string;
+  data: string;
+  type?: 'bytes' | 'payload';
+}
+
+/** Asks the person to sign a message in Opalite's sign dialog (feature `sign-raw`). */
+export interface SignRawMessage {
+  v: 1;
+  type: 'sign-raw';
+  id: number;
+  raw: RawPayload;
+}
+
 /** The app closes the connection. */
 export interface ByeMessage {
   v: 1;
   type: 'bye';
 }
 
-export type ClientMessage = HelloMessage | RequestMessage | SignMessage | ByeMessage;
+export type ClientMessage = HelloMessage | RequestMessage | SignMessage | SignRawMessage | ByeMessage;
 
 // ---- Opalite → the connecting app ----------------------------------------------------------
 
@@ -78,11 +115,21 @@ export interface ReadyMessage {
   v: 1;
   type: 'ready';
   apiPath: string;
+  /** The accounts shared with the app now (feature `accounts`). */
+  accounts: SharedAccount[];
+  features: readonly BridgeFeature[];
+}
+
+/** The shared accounts changed (the person chose others, renamed one, removed one): the whole list. */
+export interface AccountsMessage {
+  v: 1;
+  type: 'accounts';
+  accounts: SharedAccount[];
 }
 
 export type RefusalReason = 'denied' | 'revoked' | 'unsupported-origin';
 
-/** Denied now, revoked later, or an origin that cannot be remembered (opaque). */
+/** Denied now, revoked later, or an origin that cannot connect (opaque, or plain http on the network). */
 export interface RefusedMessage {
   v: 1;
   type: 'refused';
@@ -123,4 +170,4 @@ export interface ClosedMessage {
   type: 'closed';
 }
 
-export type OpaliteMessage = LoadedMessage | ReadyMessage | RefusedMessage | ResponseMessage | SignedMessage | SignFailedMessage | ClosedMessage;
+export type OpaliteMessage = LoadedMessage | ReadyMessage | AccountsMessage | RefusedMessage | ResponseMessage | SignedMessage | SignFailedMessage | ClosedMessage;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CALL_HEX_LENGTH, MAX_SIGNED_EXTENSIONS } from '../limits';
-import { MAX_BRIDGE_BODY_BYTES, MAX_BRIDGE_HEADERS, MAX_BRIDGE_PATH_LENGTH, MAX_HEADER_VALUE_LENGTH } from './protocol';
+import { MAX_APP_NAME_LENGTH, MAX_BRIDGE_BODY_BYTES, MAX_BRIDGE_HEADERS, MAX_BRIDGE_PATH_LENGTH, MAX_HEADER_VALUE_LENGTH, MAX_SIGN_RAW_DATA_LENGTH } from './protocol';
 import { readClientMessage } from './validate';
 
 const request = (fields: Record<string, unknown> = {}) => ({ v: 1, type: 'request', id: 7, method: 'GET', path: '/sandbox/v1/collections', headers: [], body: null, ...fields });
@@ -64,7 +64,8 @@ describe('messages of the connect protocol', () => {
       request({ id: '7' }),
       request({ id: 2 ** 53 }),
       request({ id: undefined }),
-      { v: 1, type: 'sign', payload }
+      { v: 1, type: 'sign', payload },
+      { v: 1, type: 'sign-raw', raw: { address: payload.address, data: 'hi' } }
     ]) {
       expect(readClientMessage(data)).toBeNull();
     }
@@ -113,9 +114,30 @@ describe('messages of the connect protocol', () => {
     expect(problemOf(sign({ version: '4' })).problem).toBe('payload.version must be an integer');
   });
 
+  it("keeps a hello's app name only when it is one short line of text to show", () => {
+    expect(readClientMessage({ v: 1, type: 'hello', appName: '  My dapp ' })).toEqual({ v: 1, type: 'hello', appName: 'My dapp' });
+    for (const appName of ['', '   ', 'x'.repeat(MAX_APP_NAME_LENGTH + 1), 'two\nlines', 'evil\u202eppa', 42, { name: 'x' }, null]) {
+      expect(readClientMessage({ v: 1, type: 'hello', appName }), String(appName)).toEqual({ v: 1, type: 'hello' });
+    }
+  });
+
+  it('reads a signRaw request, and bounds and types its fields', () => {
+    const raw = { address: payload.address, data: '0x48656c6c6f', type: 'bytes' };
+    expect(readClientMessage({ v: 1, type: 'sign-raw', id: 4, raw: { ...raw, extra: 1 } })).toEqual({ v: 1, type: 'sign-raw', id: 4, raw });
+    expect(readClientMessage({ v: 1, type: 'sign-raw', id: 4, raw: { address: raw.address, data: 'text' } })).toEqual({ v: 1, type: 'sign-raw', id: 4, raw: { address: raw.address, data: 'text' } });
+    // `payload` passes here: the signing rule refuses it with its reason, before any dialog.
+    expect(readClientMessage({ v: 1, type: 'sign-raw', id: 4, raw: { ...raw, type: 'payload' } })).toMatchObject({ raw: { type: 'payload' } });
+    const signRaw = (fields: Record<string, unknown>) => ({ v: 1, type: 'sign-raw', id: 4, raw: { ...raw, ...fields } });
+    expect(problemOf({ v: 1, type: 'sign-raw', id: 4, raw: '0x00' }).problem).toMatch(/raw must be \{ address, data, type \}/);
+    expect(problemOf(signRaw({ data: 'x'.repeat(MAX_SIGN_RAW_DATA_LENGTH + 1) })).problem).toBe(`raw.data must be at most ${MAX_SIGN_RAW_DATA_LENGTH} characters long`);
+    expect(problemOf(signRaw({ data: new Uint8Array(4) })).problem).toBe('raw.data must be a string');
+    expect(problemOf(signRaw({ address: 'x'.repeat(1_000_000) })).problem).toBe('raw.address must be at most 66 characters long');
+    expect(problemOf(signRaw({ type: 'extrinsic' })).problem).toMatch(/^raw.type must be "bytes"/);
+  });
+
   it('never throws, whatever arrives', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.record({ v: fc.constant(1), type: fc.constantFrom('hello', 'request', 'sign', 'bye'), id: fc.anything() }, { requiredKeys: [] })), (data) => {
+      fc.property(fc.oneof(fc.anything(), fc.record({ v: fc.constant(1), type: fc.constantFrom('hello', 'request', 'sign', 'sign-raw', 'bye'), id: fc.anything(), raw: fc.anything(), appName: fc.anything() }, { requiredKeys: [] })), (data) => {
         const message = readClientMessage(data);
         expect(message === null || typeof message.type === 'string').toBe(true);
       }),

@@ -2,11 +2,14 @@
 // the version, the type, and every field's type and size. A message that is not for us (another
 // version, an unknown type, no usable id) is ignored; a request or sign message with a usable id
 // but a bad field is answered, so the app's call ends with a clear error instead of hanging.
+// A hello's app name is only shown, so a bad one is dropped rather than refused.
 // Payload fields are bounded here and checked in full by the sandbox's /extrinsic/decode.
 import { HASH_HEX_LENGTH, MAX_ACCOUNT_FIELD_LENGTH, MAX_CALL_HEX_LENGTH, MAX_NUMBER_HEX_LENGTH, MAX_SHORT_TEXT_LENGTH, MAX_SIGNED_EXTENSIONS } from '../limits';
 import type { SignerPayloadJSON } from '../codec/payload';
 import {
   CONNECT_VERSION,
+  MAX_APP_NAME_LENGTH,
+  MAX_SIGN_RAW_DATA_LENGTH,
   MAX_BRIDGE_BODY_BYTES,
   MAX_BRIDGE_HEADERS,
   MAX_BRIDGE_PATH_LENGTH,
@@ -14,13 +17,14 @@ import {
   MAX_HEADER_VALUE_LENGTH,
   MAX_METHOD_LENGTH,
   type ClientMessage,
-  type HeaderList
+  type HeaderList,
+  type RawPayload
 } from './protocol';
 
 /** A request or sign message with a usable id and a bad field: answered with `status`. */
 export interface InvalidMessage {
   type: 'invalid';
-  of: 'request' | 'sign';
+  of: 'request' | 'sign' | 'sign-raw';
   id: number;
   status: 400 | 413;
   problem: string;
@@ -118,6 +122,24 @@ function signerPayload(value: unknown): SignerPayloadJSON {
   return copy as unknown as SignerPayloadJSON;
 }
 
+/** polkadot{.js}'s SignerPayloadRaw: the address, the data (0x hex or text), and `bytes` or `payload`. */
+function rawPayload(value: unknown): RawPayload {
+  if (!isRecord(value)) throw new Problem('raw must be { address, data, type } (SignerPayloadRaw)');
+  const raw: RawPayload = { address: boundedText(value.address, 'raw.address', MAX_ACCOUNT_FIELD_LENGTH), data: boundedText(value.data, 'raw.data', MAX_SIGN_RAW_DATA_LENGTH) };
+  if (value.type === 'bytes' || value.type === 'payload') raw.type = value.type;
+  else if (value.type !== undefined) throw new Problem('raw.type must be "bytes" (or "payload", which Opalite refuses: sign a transaction with signPayload)');
+  return raw;
+}
+
+/** The name an app gives itself, if it is one line of printable text of a sensible length; else none. */
+function appName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim();
+  // Control and direction characters could make the name read as something it is not.
+  if (name === '' || name.length > MAX_APP_NAME_LENGTH || /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name)) return undefined;
+  return name;
+}
+
 /**
  * The message `data` as Opalite may act on it, an InvalidMessage to answer, or null to ignore
  * (not a v1 message of a known type, or a request without an id to answer).
@@ -125,16 +147,20 @@ function signerPayload(value: unknown): SignerPayloadJSON {
 export function readClientMessage(data: unknown): ClientMessage | InvalidMessage | null {
   if (!isRecord(data) || data.v !== CONNECT_VERSION) return null;
   switch (data.type) {
-    case 'hello':
-      return { v: 1, type: 'hello' };
+    case 'hello': {
+      const name = appName(data.appName);
+      return name === undefined ? { v: 1, type: 'hello' } : { v: 1, type: 'hello', appName: name };
+    }
     case 'bye':
       return { v: 1, type: 'bye' };
     case 'request':
-    case 'sign': {
+    case 'sign':
+    case 'sign-raw': {
       const id = requestId(data.id);
       if (id === null) return null;
       try {
         if (data.type === 'sign') return { v: 1, type: 'sign', id, payload: signerPayload(data.payload) };
+        if (data.type === 'sign-raw') return { v: 1, type: 'sign-raw', id, raw: rawPayload(data.raw) };
         return { v: 1, type: 'request', id, method: method(data.method), path: path(data.path), headers: headers(data.headers), body: body(data.body) };
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
