@@ -137,6 +137,8 @@ export function createHandler(options: HandlerOptions): RestHandler {
           let body: unknown;
           let reads: LedgerReads = ledger;
           if (route.atBlock) ({ reads, rest: q } = await readsFor(ledger, query));
+          // Never the head's answer to a question about another block.
+          else if (query.at !== undefined || query.blockHashAt !== undefined) throw validationError(`${route.path} does not read chain state at a block: it takes no at / blockHashAt`);
           if (route.query) {
             const parsed = route.query.safeParse(q);
             if (!parsed.success) throw fromZodError(parsed.error, 'query');

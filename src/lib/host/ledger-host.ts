@@ -73,6 +73,9 @@ export interface LedgerHostOptions {
   handlerLimits?: RequestLimits;
 }
 
+/** The store's own failures (full, locked by another program, a failing disk): not the file's fault, answered as they are. */
+const STORE_FAULTS = new Set(['StorageFullError', 'StoreBusyError', 'StorageIoError']);
+
 /** The stored chain is not the one this Ledger opened: another context replaced it. */
 export class LedgerReplacedError extends Error {
   override readonly name = 'LedgerReplacedError';
@@ -316,8 +319,8 @@ export class LedgerHost {
         try {
           await this.store.replaceAll(dump);
         } catch (e) {
-          // A quota error keeps its name (507); anything else is a file the store cannot hold.
-          if (e instanceof Error && e.name === 'StorageFullError') throw e;
+          // The store's own failure keeps its name (507, 503, 500); anything else is a file the store cannot hold.
+          if (e instanceof Error && STORE_FAULTS.has(e.name)) throw e;
           throw new SnapshotError(`This ledger export could not be stored (nothing was changed): ${(e as Error).message}`);
         }
       });

@@ -101,6 +101,15 @@ describe('reads at a block, changes, snapshots and revert', () => {
     expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).json.owner).toBe(BOB);
   });
 
+  it('refuses at on a route that does not read state at a block, rather than answering the head', async () => {
+    const api = await openApi();
+    const at = (await api.ledger.head()).hash;
+    const answer = await api.get(`/v1/extrinsic/list?at=${at}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.message).toMatch(/takes no at/);
+    expect((await api.get('/v1/extrinsic/list')).status).toBe(200);
+  });
+
   it('refuses a malformed or unknown block hash with a 4xx, never the head', async () => {
     const api = await openApi();
     const collectionId = await api.createCollection();

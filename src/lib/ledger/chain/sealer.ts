@@ -48,9 +48,9 @@ function isStorageFull(error: unknown): boolean {
   return error instanceof Error && error.name === 'StorageFullError';
 }
 
-/** The store's file is locked by another program: no fault of the extrinsics being written. */
-function isStoreBusy(error: unknown): boolean {
-  return error instanceof Error && error.name === 'StoreBusyError';
+/** The store's file is locked by another program, or its disk failed: no fault of the extrinsics being written. */
+function isStoreFault(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'StoreBusyError' || error.name === 'StorageIoError');
 }
 
 /** A waiting submitter's answer when a full disk keeps its block from being written. */
@@ -245,7 +245,7 @@ export class Sealer {
       sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history));
     } catch (e) {
       const diskFull = isStorageFull(e);
-      pool.release(batch, { blame: !diskFull && !isStoreBusy(e) });
+      pool.release(batch, { blame: !diskFull && !isStoreFault(e) });
       // Whoever waits for inclusion hears now (507), not when space is freed; the extrinsics stay
       // waiting in their stored pool rows and go into the first block that can be written.
       const tellDiskFull = (entry: Waiting) => diskFull && entry.settle?.({ rejected: storageFullFor(entry.hash, e as Error) });
