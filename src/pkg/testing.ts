@@ -216,21 +216,20 @@ type FixtureUse<T> = (value: T) => Promise<void>;
  * });
  * ```
  */
+// Playwright reads the first parameter's destructuring to learn a fixture's dependencies: `{}` = none.
+const freshLedger = async ({}, use: FixtureUse<TestLedger>): Promise<void> => {
+  const ledger = await createTestLedger();
+  try {
+    await use(ledger);
+  } finally {
+    await ledger.stop();
+  }
+};
+
 export const opaliteFixtures: {
   opalite: [(args: {}, use: FixtureUse<TestLedger>) => Promise<void>, { scope: 'test' }];
 } = {
-  // Playwright reads the first parameter's destructuring to learn a fixture's dependencies: `{}` = none.
-  opalite: [
-    async ({}, use) => {
-      const ledger = await createTestLedger();
-      try {
-        await use(ledger);
-      } finally {
-        await ledger.stop();
-      }
-    },
-    { scope: 'test' }
-  ]
+  opalite: [freshLedger, { scope: 'test' }]
 };
 
 /**
@@ -246,17 +245,7 @@ export const opaliteRevertingFixtures: {
   opaliteWorkerLedger: [(args: {}, use: FixtureUse<TestLedger>) => Promise<void>, { scope: 'worker' }];
   opalite: [(args: { opaliteWorkerLedger: TestLedger }, use: FixtureUse<TestLedger>) => Promise<void>, { scope: 'test' }];
 } = {
-  opaliteWorkerLedger: [
-    async ({}, use) => {
-      const ledger = await createTestLedger();
-      try {
-        await use(ledger);
-      } finally {
-        await ledger.stop();
-      }
-    },
-    { scope: 'worker' }
-  ],
+  opaliteWorkerLedger: [freshLedger, { scope: 'worker' }],
   opalite: [
     async ({ opaliteWorkerLedger }, use) => {
       const { snapshotId } = await opaliteWorkerLedger.snapshot();
