@@ -125,14 +125,14 @@ describe('a new creator', () => {
     expect((await approve(page)).call).toBe('unique.setTokenProperties');
     await expect.poll(() => page.getByRole('table', { name: 'Token properties' }).textContent()).toContain('first of its kind');
 
-    // ---- the chain refuses to burn a token that holds another: said in words ----
+    // ---- the chain would refuse to burn a token that holds another: said in words before signing ----
     await page.getByRole('button', { name: 'Burn token' }).click();
     await page.getByRole('button', { name: 'Burn for good' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Sign and submit' }).click();
-    const refusal = dialog.getByRole('alert');
-    await expect.poll(() => refusal.textContent(), { timeout: 20_000 }).toMatch(/It did not go through\.[\s\S]*\w+ \(\w+\.\w+\)/);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    const refusal = dialog.getByTestId('sign-refusal');
+    await expect.poll(() => refusal.textContent(), { timeout: 20_000 }).toMatch(/^Refused\. The chain would refuse this call: [\s\S]*\w+ \(\w+\.\w+\)/);
+    expect(await dialog.getByRole('button', { name: 'Sign and submit' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // ---- transfer Bee (3) to Bob ----

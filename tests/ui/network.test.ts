@@ -3,44 +3,14 @@
 // working there, saying so when that service is out of reach, and the sandbox's export, reset and
 // import of its ledger.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { approve, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { approve, createAccount, fundFromAlice, launchBrowser, nav, restRelay, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'network-pass-1';
-
-/** The Node host's handler on a port of its own, with the CORS headers a public REST service sends. */
-async function corsRelay(host: RunningHost): Promise<{ url: string; server: Server }> {
-  const cors = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': 'content-type, accept'
-  };
-  const server = createServer(async (req, res) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors);
-      res.end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await host.handler(
-      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
-    );
-    const out: Record<string, string> = { ...cors };
-    response.headers.forEach((v, k) => (out[k] = v));
-    res.writeHead(response.status, out);
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/v1`, server };
-}
 
 describe('network', () => {
   let preview: RunningPreview;
@@ -54,7 +24,7 @@ describe('network', () => {
   beforeAll(async () => {
     preview = await serveApp();
     host = await startHost({ port: 0, log: () => {} });
-    relay = await corsRelay(host);
+    relay = await restRelay(host);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     page = await context.newPage();

@@ -2,6 +2,7 @@
 // takes again and again (create an account, approve the sign dialog). Tests act through roles and
 // labels, as a person using the app would.
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
@@ -9,6 +10,7 @@ import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { RunningHost } from '../../server/host';
 import { startPreview, type RunningPreview } from '../../server/preview';
 import { SCREENSHOT_DIR, UI_BUILD_DIR } from './paths';
 
@@ -35,7 +37,7 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Follows a link of the main navigation. */
-export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Collections' | 'Extrinsics' | 'Network' | 'API'): Promise<void> {
+export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Collections' | 'Extrinsics' | 'Explorer' | 'Network' | 'API'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
@@ -201,4 +203,47 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
   });
+}
+
+/** What a relay answers itself instead of the host (a route the service it stands for does not have), or null. */
+export type RelayOverride = (method: string, path: string) => { status: number; json: unknown } | null;
+
+/**
+ * A Node host's handler on a port of its own, with the CORS headers a public REST service sends:
+ * a remote REST `base_url` for the app (`<relay>/sandbox/v1`). `override` answers some requests
+ * itself, as a service without them would.
+ */
+export async function restRelay(host: RunningHost, override?: RelayOverride): Promise<{ url: string; server: Server }> {
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': 'content-type, accept'
+  };
+  const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
+    const own = override?.(req.method ?? 'GET', new URL(req.url ?? '/', 'http://relay').pathname);
+    if (own) {
+      res.writeHead(own.status, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify(own.json));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await host.handler(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+    );
+    const out: Record<string, string> = { ...cors };
+    response.headers.forEach((v, k) => (out[k] = v));
+    res.writeHead(response.status, out);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/v1`, server };
 }

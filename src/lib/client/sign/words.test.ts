@@ -67,6 +67,13 @@ describe('describeCall', () => {
     );
   });
 
+  it('says a transferFrom or burnFrom of the signer’s own as a plain transfer or burn, and names another holder', () => {
+    expect(words({ name: 'unique.transferFrom', args: { from: ALICE, to: BOB, collectionId: 1, tokenId: 2, value: 1n } })).toBe('Transfer token #2 of collection “Cats” (#1) to Bob');
+    expect(words({ name: 'unique.transferFrom', args: { from: BOB, to: ALICE, collectionId: 1, tokenId: 2, value: 1n } })).toBe('Transfer token #2 of collection “Cats” (#1) from Bob to you');
+    expect(words({ name: 'unique.burnFrom', args: { from: ALICE, collectionId: 2, tokenId: 0, value: 250_000n } })).toBe('Burn 0.25 GLD of collection “Gold” (#2)');
+    expect(words({ name: 'unique.burnFrom', args: { from: BOB, collectionId: 1, tokenId: 7, value: 1n } })).toBe('Burn token #7 of collection “Cats” (#1) held by Bob');
+  });
+
   it('calls an unknown collection by its id', () => {
     expect(words({ name: 'unique.destroyCollection', args: { collectionId: 77 } })).toBe('Destroy collection #77');
   });
@@ -126,7 +133,7 @@ describe('describeChanges', () => {
     expect(lines(changes)).toEqual([
       { title: 'You', lines: ['−1 000 GLD of collection “Gold” (#2) (balance 1 134.25 GLD → 134.25 GLD)', '−25 pieces of token #4 of collection “Shares” (#3) (holds 100 pieces → 75 pieces)'] },
       { title: 'Bob', lines: ['+1 000 GLD of collection “Gold” (#2) (balance 0 GLD → 1 000 GLD)'] },
-      { title: 'collection “Gold” (#2)', lines: ['Total supply: 1 134.25 GLD → 1 134.25 GLD'] }
+      { title: 'Collection “Gold” (#2)', lines: ['Total supply: 1 134.25 GLD → 1 134.25 GLD'] }
     ]);
   });
 
@@ -138,7 +145,7 @@ describe('describeChanges', () => {
       { kind: 'tokenProperty', collectionId: 1, tokenId: 9, key: 'story', before: null, after: 'x'.repeat(200) }
     ];
     expect(lines(changes)).toEqual([
-      { title: 'collection “Cats” (#1)', lines: ['Property “site” set to “https://cats.example”', 'Property “mood”: “calm” → “wild”'] },
+      { title: 'Collection “Cats” (#1)', lines: ['Property “site” set to “https://cats.example”', 'Property “mood”: “calm” → “wild”'] },
       { title: 'Token #9 of collection “Cats” (#1)', lines: ['Property “name” removed (it was “Tom”)', `Property “story” set to “${'x'.repeat(80)}…”`] }
     ]);
   });
@@ -147,6 +154,9 @@ describe('describeChanges', () => {
     const changes: Change[] = [
       { kind: 'collection', collectionId: 8, before: null, after: { name: 'Dogs', description: '', tokenPrefix: 'DOG', mode: 'NFT', decimals: 0, owner: ALICE } },
       { kind: 'collection', collectionId: 1, before: { name: 'Cats', owner: ALICE }, after: null },
+      // Its settings go with it: not said one by one.
+      { kind: 'collectionProperty', collectionId: 1, key: 'site', before: 'https://cats.example', after: null },
+      { kind: 'admin', collectionId: 1, address: BOB, before: true, after: false },
       { kind: 'admin', collectionId: 2, address: BOB, before: false, after: true },
       { kind: 'limit', collectionId: 2, key: 'tokenLimit', before: null, after: 10 },
       { kind: 'limit', collectionId: 2, key: 'transfersEnabled', before: null, after: false },
@@ -158,10 +168,10 @@ describe('describeChanges', () => {
     ];
     const groups = lines(changes);
     expect(groups).toEqual([
-      { title: 'collection “Dogs” (#8)', lines: ['Created: NFT collection “Dogs”, prefix DOG, owned by you'] },
-      { title: 'collection “Cats” (#1)', lines: ['Destroyed (it was “Cats”)'] },
+      { title: 'Collection “Dogs” (#8)', lines: ['Created: NFT collection “Dogs”, prefix DOG, owned by you'] },
+      { title: 'Collection “Cats” (#1)', lines: ['Destroyed (it was “Cats”)'] },
       {
-        title: 'collection “Gold” (#2)',
+        title: 'Collection “Gold” (#2)',
         lines: [
           'Bob becomes an admin',
           'Limit “token limit”: not set → 10',
@@ -173,6 +183,12 @@ describe('describeChanges', () => {
           'Token property “name”: set by the collection’s admins, changeable later'
         ]
       }
+    ]);
+  });
+
+  it('names the treasury, where fees and deposits go', () => {
+    expect(lines([{ kind: 'balance', address: '5EYCAe5ijiYfyeZ2JJCGq56LmPyNRAKzpG4QkoQkkQNB5e6Z', before: '0', after: String(2n * OPL) }])).toEqual([
+      { title: 'The treasury', lines: ['+2 OPL (balance 0 OPL → 2 OPL)'] }
     ]);
   });
 

@@ -46,6 +46,9 @@ export interface CallWords {
   parts: string[];
 }
 
+/** Accounts every Substrate chain with a treasury has (pallet_treasury's `py/trsry`): fees and deposits go there. */
+const WELL_KNOWN: Record<string, string> = { '5EYCAe5ijiYfyeZ2JJCGq56LmPyNRAKzpG4QkoQkkQNB5e6Z': 'the treasury' };
+
 /** Longest piece of a property value or other text quoted in the words. */
 const MAX_QUOTED = 80;
 
@@ -88,7 +91,7 @@ export function wordsFor(ctx: WordsContext) {
     if (sameAddress(address, ctx.signer)) return 'you';
     const nested = nestingTarget(address);
     if (nested) return tokenName(nested.collectionId, nested.tokenId);
-    return ctx.nameOf(address) ?? shortAddress(address);
+    return ctx.nameOf(address) ?? Object.entries(WELL_KNOWN).find(([known]) => sameAddress(known, address))?.[1] ?? shortAddress(address);
   };
   const native = (raw: bigint | string) => unitsText(raw, ctx.native.decimals, ctx.native.unit);
   /** An amount of a fungible collection, in its decimals and prefix. */
@@ -174,7 +177,8 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
     case 'unique.transfer':
     case 'unique.transferFrom': {
       const { collectionId, tokenId, value, to } = call.args;
-      const from = call.name === 'unique.transferFrom' ? ` from ${w.who(call.args.from)}` : '';
+      // transferFrom of the signer's own (how the app sends) reads as a plain transfer.
+      const from = call.name === 'unique.transferFrom' && !sameAddress(call.args.from, ctx.signer) ? ` from ${w.who(call.args.from)}` : '';
       if (mode(collectionId) === 'Fungible') return `Send ${w.fungible(collectionId, value)} of ${w.collectionName(collectionId)}${from} to ${w.who(to)}`;
       if (mode(collectionId) === 'ReFungible') return `Send ${w.pieces(value)} of ${w.tokenName(collectionId, tokenId)}${from} to ${w.who(to)}`;
       return `Transfer ${w.tokenName(collectionId, tokenId)}${from} to ${w.who(to)}`;
@@ -189,9 +193,9 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
     case 'unique.burnItem':
     case 'unique.burnFrom': {
       const { collectionId, tokenId, value } = call.args;
-      const from = call.name === 'unique.burnFrom' ? ` of ${w.who(call.args.from)}` : '';
-      if (mode(collectionId) === 'Fungible') return `Burn ${w.fungible(collectionId, value)}${from} of ${w.collectionName(collectionId)}`;
-      if (mode(collectionId) === 'ReFungible') return `Burn ${w.pieces(value)}${from} of ${w.tokenName(collectionId, tokenId)}`;
+      const from = call.name === 'unique.burnFrom' && !sameAddress(call.args.from, ctx.signer) ? ` held by ${w.who(call.args.from)}` : '';
+      if (mode(collectionId) === 'Fungible') return `Burn ${w.fungible(collectionId, value)} of ${w.collectionName(collectionId)}${from}`;
+      if (mode(collectionId) === 'ReFungible') return `Burn ${w.pieces(value)} of ${w.tokenName(collectionId, tokenId)}${from}`;
       return `Burn ${w.tokenName(collectionId, tokenId)}${from}`;
     }
     case 'unique.repartition':
@@ -291,8 +295,7 @@ class Groups {
     return this.#get(`c:${collectionId}`, { kind: 'collection', collectionId }, this.w.collectionName(collectionId)).lines;
   }
   token(collectionId: number, tokenId: number): string[] {
-    const title = this.w.tokenName(collectionId, tokenId);
-    return this.#get(`t:${collectionId}:${tokenId}`, { kind: 'token', collectionId, tokenId }, title.charAt(0).toUpperCase() + title.slice(1)).lines;
+    return this.#get(`t:${collectionId}:${tokenId}`, { kind: 'token', collectionId, tokenId }, this.w.tokenName(collectionId, tokenId)).lines;
   }
   other(): string[] {
     return this.#get('o', { kind: 'other' }, 'Other state').lines;
@@ -301,7 +304,7 @@ class Groups {
   #get(key: string, subject: GroupSubject, title: string): ChangeGroup {
     let group = this.#groups.get(key);
     if (!group) {
-      group = { key, subject, title: title === 'you' ? 'You' : title, lines: [] };
+      group = { key, subject, title: title.charAt(0).toUpperCase() + title.slice(1), lines: [] };
       this.#groups.set(key, group);
     }
     return group;
@@ -348,14 +351,31 @@ function tokenArrivals(changes: readonly Change[], groups: Groups, w: Words): vo
   }
 }
 
+/** Changes of a collection's own settings (not of its tokens or holders). */
+const COLLECTION_SETTINGS: ReadonlySet<Change['kind']> = new Set([
+  'collectionOwner',
+  'collectionProperty',
+  'propertyPermission',
+  'admin',
+  'limit',
+  'permission',
+  'sponsorship',
+  'collectionField',
+  'allowList',
+  'fungibleSupply'
+]);
+
 /** The dry run's changes in words, grouped per account, collection and token. Nonces are left out (bookkeeping). */
 export function describeChanges(changes: readonly Change[], ctx: WordsContext): ChangeGroup[] {
   const w = wordsFor(withCreatedCollections(ctx, changes));
   const groups = new Groups(w);
   tokenArrivals(changes, groups, w);
+  // A destroyed collection's settings all go with it: "Destroyed" says it once.
+  const destroyed = new Set(changes.filter((c) => c.kind === 'collection' && c.after === null).map((c) => c.collectionId));
   for (const c of changes) {
     const cid = c.collectionId ?? 0;
     const tid = c.tokenId ?? 0;
+    if (destroyed.has(c.collectionId) && COLLECTION_SETTINGS.has(c.kind)) continue;
     switch (c.kind) {
       case 'nonce':
       case 'token':
@@ -378,7 +398,7 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
       case 'fungibleAllowance':
         groups
           .account(c.address ?? '')
-          .push(big(c.after) === 0n ? `${w.who(c.key)} may no longer spend your ${w.collectionName(cid)} tokens` : `${w.who(c.key)} may spend ${w.fungible(cid, big(c.after))} of ${w.collectionName(cid)} (was ${w.fungible(cid, big(c.before))})`);
+          .push(big(c.after) === 0n ? `${w.who(c.key)} may no longer spend ${w.collectionName(cid)} from this account` : `${w.who(c.key)} may spend ${w.fungible(cid, big(c.after))} of ${w.collectionName(cid)} (was ${w.fungible(cid, big(c.before))})`);
         break;
       case 'piecesAllowance':
         groups
@@ -424,7 +444,7 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
         break;
       case 'permission':
         if (c.key === 'nesting') groups.collection(cid).push(`Nesting: ${nestingWords(c.before)} → ${nestingWords(c.after)}`);
-        else if (c.key === 'mintMode') groups.collection(cid).push(`Minting by accounts on the allow list: ${flagWords(c.before)} → ${flagWords(c.after)}`);
+        else if (c.key === 'mintMode') groups.collection(cid).push(`Mint mode (others may mint): ${flagWords(c.before)} → ${flagWords(c.after)}`);
         else groups.collection(cid).push(`Permission “${wordsOf(c.key ?? '')}”: ${flagWords(c.before)} → ${flagWords(c.after)}`);
         break;
       case 'sponsorship':
