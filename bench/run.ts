@@ -593,6 +593,8 @@ async function main() {
 await main();
 for (const line of await (await import('./hostile')).runHostileBench()) console.log(line); // refusal time of a 1 MB address, a GET meanwhile, memory under a 64 MiB body
 for (const line of await (await import('./storage')).runStorageBench()) console.log(line); // issue 8: the Node host on SQLite, as `npm run serve` runs it (throughput, reads, a 100k-token ledger)
+// issue 17: history on the Node host and in the browser (reads at a block, revert, size); BENCH_HISTORY=0 skips it.
+if (process.env.BENCH_HISTORY !== '0') for (const line of await (await import('./history')).runHistoryBench()) console.log(line);
 for (const line of await (await import('./worker-size')).workerSizeLines()) console.log(line); // issue 9: the sandbox worker other apps add (raw and gzipped, target ≤ 350 KiB gzipped)
 
 // The browser part (service worker in headless Chromium); BENCH_BROWSER=0 skips it.
