@@ -60,8 +60,12 @@ export interface BridgeMessageEvent {
 export interface BridgeHost {
   /** The window that opened this one (`window.opener`). */
   readonly opener: { postMessage(message: unknown, options: WindowPostMessageOptions): void } | null;
-  /** Calls `onMessage` for every message and `onHide` when the page goes away; returns the stop. */
-  listen(onMessage: (event: BridgeMessageEvent) => void, onHide: () => void): () => void;
+  /**
+   * Calls `onMessage` for every message, `onHide` when the page goes away, and `onShown` when
+   * the person comes back to the window (the wallet may have changed in another tab meanwhile);
+   * returns the stop.
+   */
+  listen(onMessage: (event: BridgeMessageEvent) => void, onHide: () => void, onShown: () => void): () => void;
   focus(): void;
   close(): void;
 }
@@ -160,10 +164,15 @@ export class ConnectBridge {
         // Kept in the back-forward cache or not, this connection is over: the app was told so.
         this.#end('The Opalite window closed');
         this.phase = 'closed';
-      }
+      },
+      () => void this.#refresh()
     );
-    const stopConsents = this.#ports.watchConsents(() => this.#consentsChanged());
-    const stopWallet = this.#ports.wallet.subscribe(() => void this.#loadWallet().then(() => this.#consentsChanged()));
+    // Another window (the Network page) may share an account created after this one read the wallet.
+    const stopConsents = this.#ports.watchConsents(() => {
+      this.#consentsChanged(); // a revocation acts at once, before the wallet is read again
+      void this.#refresh();
+    });
+    const stopWallet = this.#ports.wallet.subscribe(() => void this.#refresh());
     this.#walletLoaded = this.#loadWallet();
     // Carries nothing, so it may go to whatever origin the opener has; the hello names it.
     this.#opener.postMessage({ v: CONNECT_VERSION, type: 'loaded' } satisfies OpaliteMessage, { targetOrigin: '*' });
@@ -298,6 +307,13 @@ export class ConnectBridge {
     if (this.phase !== 'connected' || told === this.#toldAccounts) return;
     this.#toldAccounts = told;
     this.#post({ v: CONNECT_VERSION, type: 'accounts', accounts });
+  }
+
+  /** Reads the wallet again, then tells the app what changed and withdraws what it lost. */
+  async #refresh(): Promise<void> {
+    this.#walletLoaded = this.#loadWallet();
+    await this.#walletLoaded;
+    this.#consentsChanged();
   }
 
   async #loadWallet(): Promise<void> {

@@ -34,7 +34,7 @@ function setUp({ opener = true, wallet = [{ address: ALICE, name: 'Alice', type:
   const storage = memoryStorage();
   const clock = { now: Date.UTC(2025, 0, 1) };
   const consents = new AppConsents(storage, () => clock.now);
-  const listeners: { message?: (event: BridgeMessageEvent) => void; hide?: () => void; consents?: () => void; wallet?: () => void } = {};
+  const listeners: { message?: (event: BridgeMessageEvent) => void; hide?: () => void; shown?: () => void; consents?: () => void; wallet?: () => void } = {};
   const signs: Deferred[] = [];
   const host = { closed: 0, focused: 0 };
   let accounts = wallet;
@@ -45,11 +45,12 @@ function setUp({ opener = true, wallet = [{ address: ALICE, name: 'Alice', type:
   const ports: BridgePorts = {
     host: {
       opener: opener ? openerWindow : null,
-      listen(onMessage, onHide) {
+      listen(onMessage, onHide, onShown) {
         listeners.message = onMessage;
         listeners.hide = onHide;
+        listeners.shown = onShown;
         return () => {
-          listeners.message = listeners.hide = undefined;
+          listeners.message = listeners.hide = listeners.shown = undefined;
         };
       },
       focus: () => void host.focused++,
@@ -106,9 +107,15 @@ function setUp({ opener = true, wallet = [{ address: ALICE, name: 'Alice', type:
     /** Another window changed the consents (the storage event). */
     consentsChangedElsewhere: () => listeners.consents?.(),
     hide: () => listeners.hide?.(),
+    /** The person comes back to the window. */
+    shown: () => listeners.shown?.(),
     setWallet(next: WalletAccount[]) {
       accounts = next;
       listeners.wallet?.();
+    },
+    /** Another tab changed the wallet: this window's wallet says nothing. */
+    setWalletElsewhere(next: WalletAccount[]) {
+      accounts = next;
     }
   };
 }
@@ -237,6 +244,23 @@ describe('consent and the accounts an app sees', () => {
     t.setWallet([{ address: ALICE, name: 'Alice', type: 'sr25519' }]);
     await t.settle();
     expect(t.messages('accounts').map((m) => m.accounts.map((a: { name: string }) => a.name))).toEqual([['Alice', 'Bob'], ['Bob'], ['Bob (work)'], []]);
+  });
+
+  it('reads the wallet again when an account made in another tab is shared there, or when the person comes back', async () => {
+    const t = setUp({ wallet: [{ address: ALICE, name: 'Alice', type: 'sr25519' }] });
+    t.consents.allow(APP, [ALICE]);
+    t.deliver({ v: 1, type: 'hello' });
+    await t.settle();
+    t.setWalletElsewhere([{ address: ALICE, name: 'Alice', type: 'sr25519' }, { address: BOB, name: 'Bob', type: 'sr25519' }]);
+    t.consents.share(APP, [ALICE, BOB]);
+    t.consentsChangedElsewhere();
+    await t.settle();
+    expect(t.messages('accounts').at(-1).accounts.map((a: { name: string }) => a.name)).toEqual(['Alice', 'Bob']);
+    t.setWalletElsewhere([{ address: ALICE, name: 'Alice', type: 'sr25519' }, { address: BOB, name: 'Bob, renamed', type: 'sr25519' }]);
+    t.shown();
+    await t.settle();
+    expect(t.bridge.walletAccounts.map((a) => a.name)).toEqual(['Alice', 'Bob, renamed']);
+    expect(t.messages('accounts').at(-1).accounts.map((a: { name: string }) => a.name)).toEqual(['Alice', 'Bob, renamed']);
   });
 
   it('revoking here or elsewhere refuses the next request (403) and tells the app once', async () => {

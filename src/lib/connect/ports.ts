@@ -14,12 +14,17 @@ export function browserBridgePorts(): BridgePorts {
   return {
     host: {
       opener: (window.opener as Window | null) ?? null,
-      listen(onMessage, onHide) {
+      listen(onMessage, onHide, onShown) {
+        const onVisible = () => document.visibilityState === 'visible' && onShown();
         window.addEventListener('message', onMessage);
         window.addEventListener('pagehide', onHide);
+        window.addEventListener('focus', onShown);
+        document.addEventListener('visibilitychange', onVisible);
         return () => {
           window.removeEventListener('message', onMessage);
           window.removeEventListener('pagehide', onHide);
+          window.removeEventListener('focus', onShown);
+          document.removeEventListener('visibilitychange', onVisible);
         };
       },
       focus: () => window.focus(),
