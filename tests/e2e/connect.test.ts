@@ -1,22 +1,26 @@
 // `opalite/connect`: a page of a second origin (another site: `localhost` beside the app's
 // `127.0.0.1`, so the browser partitions what it would frame) reaches the Opalite app's own
 // sandbox through a first-party Opalite window, after the person allowed it there, and sees the
-// very ledger the Opalite tab shows. Refused before consent, on Deny, and after revocation on the
-// Network page; keys never cross (the app signs with its own key, or Opalite's sign dialog signs).
-import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
+// very ledger the Opalite tab shows, and the accounts the person shares with it, no others.
+// Refused before consent, on Deny, and after revocation on the Network page; keys never cross
+// (the app signs with its own key, or Opalite's sign dialog signs with a shared account).
+// The hostile cases are in connect-hostile.test.ts, the extension's shape in connect-extension.test.ts.
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { hexToU8a, stringToU8a } from '@polkadot/util';
+import { cryptoWaitReady, decodeAddress, sr25519Verify } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
-import { approve, axeViolations, createAccount } from '../ui/support';
+import { axeViolations, createAccount } from '../ui/support';
+import { allowWith, appPageHtml, clickClosingWindow, popupFrom, serveOtherSite, signInDialog, type OtherSite } from './connect-support';
 import { PROJECT_ROOT } from './paths';
 import { ALICE, BOB, call, createCollection, launchBrowser, openControlled, serveApp, submit } from './support';
 import { bundleBrowserEntry } from './test-pages';
 
 let browser: Browser;
 let app: RunningPreview;
-let other: { server: Server; origin: string };
+let other: OtherSite;
 let context: BrowserContext;
 let opalite: Page;
 let otherPage: Page;
@@ -24,33 +28,9 @@ let sharedId: number;
 /** The Opalite window of the connection in use. */
 let connected: Page;
 
-/** The second origin: a bare static server for the app page and its bundle. */
-async function serveOtherApp(bundle: string): Promise<{ server: Server; origin: string }> {
-  const files: Record<string, { type: string; body: Buffer }> = {
-    '/': { type: 'text/html; charset=utf-8', body: Buffer.from('<!doctype html><html><head><meta charset="utf-8"><title>Another app</title></head><body><h1>Another app</h1><script src="/connect-page.js"></script></body></html>') },
-    '/connect-page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(bundle) }
-  };
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://localhost').pathname];
-    res.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain', 'cache-control': 'no-store' });
-    res.end(file?.body ?? 'Not found');
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { server, origin: `http://localhost:${address.port}` };
-}
-
 /** Calls `window.otherApp[name](...args)` in the other app's page. */
 function otherApp(name: string, ...args: unknown[]): Promise<any> {
   return otherPage.evaluate(([n, a]) => (window as any).otherApp[n as string](...(a as unknown[])), [name, args] as const);
-}
-
-/** Clicks Connect in the other app's page; answers the Opalite window it opens. */
-async function clickConnect(): Promise<Page> {
-  const [popup] = await Promise.all([otherPage.waitForEvent('popup'), otherPage.getByRole('button', { name: 'Connect to Opalite' }).click()]);
-  await popup.waitForLoadState();
-  return popup;
 }
 
 /** What the last Connect came to, once it came to something. */
@@ -59,9 +39,16 @@ async function outcome(): Promise<any> {
   return otherPage.evaluate(() => (window as any).otherApp.state.outcome);
 }
 
+const storedConsent = async () => JSON.parse((await opalite.evaluate(() => localStorage.getItem('opalite:connect:v2'))) ?? 'null');
+const accountLists = () => otherPage.evaluate(() => (window as any).otherApp.state.accountLists);
+
 beforeAll(async () => {
   const bundle = await bundleBrowserEntry(join(PROJECT_ROOT, 'tests/e2e/fixtures/connect-page.ts'), 'connect-page.js');
-  [browser, app, other] = await Promise.all([launchBrowser(), serveApp(), serveOtherApp(bundle)]);
+  [browser, app, other] = await Promise.all([
+    launchBrowser(),
+    serveApp(),
+    serveOtherSite({ '/': appPageHtml('Another app', '/connect-page.js'), '/connect-page.js': readFileSync(bundle) })
+  ]);
   context = await browser.newContext();
   opalite = await openControlled(context, app.url);
   sharedId = await createCollection(opalite, 'Made in the Opalite tab');
@@ -74,12 +61,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.close();
-  await new Promise((done) => other?.server.close(done));
+  await other?.close();
 });
 
 describe('before consent', () => {
   it('the Opalite window asks, and answers a request sent meanwhile with a 403 envelope', async () => {
-    const [popup] = await Promise.all([otherPage.waitForEvent('popup'), otherPage.getByRole('button', { name: 'Probe without consent' }).click()]);
+    const popup = await popupFrom(otherPage, 'Probe without consent');
     await expect.poll(() => popup.getByTestId('connect-origin').textContent(), { timeout: 30_000 }).toBe(other.origin);
     await otherPage.waitForFunction(() => (window as any).otherApp.state.probe !== null);
     const probe = await otherPage.evaluate(() => (window as any).otherApp.state.probe);
@@ -88,23 +75,27 @@ describe('before consent', () => {
     await popup.close();
   });
 
-  it('Deny refuses the connection, closes the window and remembers nothing', async () => {
-    const popup = await clickConnect();
-    await expect.poll(() => popup.getByTestId('connect-origin').textContent(), { timeout: 30_000 }).toBe(other.origin);
-    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor();
+  it('the question names the origin and the name the app gives itself, with no way out of the window; Deny remembers nothing', async () => {
+    const popup = await popupFrom(otherPage, 'Connect to Opalite');
+    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 30_000 });
+    expect(await popup.getByTestId('connect-app-name').textContent()).toBe('Other app');
+    // No app navigation: nothing here takes the window elsewhere (which would end the connection).
+    expect(await popup.getByRole('navigation').count()).toBe(0);
+    expect(await popup.getByRole('link').count()).toBe(0);
+    // The wallet has no account yet: there is nothing to share.
+    await popup.getByTestId('no-wallet-accounts').waitFor();
     const serious = ((await axeViolations(popup)) ?? []).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious).toEqual([]);
-    await popup.getByRole('button', { name: 'Deny' }).click();
+    await clickClosingWindow(popup, popup.getByRole('button', { name: 'Deny' }));
     expect(await outcome()).toEqual({ connected: false, code: 'refused', message: 'The person denied access to the Opalite sandbox' });
-    await expect.poll(() => popup.isClosed()).toBe(true);
-    expect(await opalite.evaluate(() => localStorage.getItem('opalite:connect:v1'))).toBeNull();
+    expect(await storedConsent()).toBeNull();
   });
 });
 
 describe('after Allow', () => {
   it('the other origin reads the very ledger the Opalite tab shows', async () => {
-    const popup = await clickConnect();
-    await popup.getByRole('button', { name: 'Allow' }).click();
+    const popup = await popupFrom(otherPage, 'Connect to Opalite');
+    await allowWith(popup, other.origin, []);
     expect(await outcome()).toEqual({ connected: true, baseUrl: `${new URL(app.url).origin}/sandbox/v1` });
     await expect.poll(() => popup.getByTestId('connect-status').textContent()).toContain(`${other.origin} uses your sandbox ledger`);
 
@@ -119,9 +110,9 @@ describe('after Allow', () => {
     const opaliteChain = await call(opalite, 'GET', '/sandbox/v1/dev/status');
     expect(chain.json.genesisHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect({ genesisHash: chain.json.genesisHash, head: chain.json.head }).toEqual({ genesisHash: opaliteChain.json.genesisHash, head: opaliteChain.json.head });
-    // Allowed, remembered on Opalite's origin: the origin and the date, nothing else.
-    const stored = JSON.parse((await opalite.evaluate(() => localStorage.getItem('opalite:connect:v1')))!);
-    expect(stored).toEqual({ v: 1, origins: [{ origin: other.origin, allowedAt: expect.any(Number) }] });
+    // Allowed, remembered on Opalite's origin: the origin, its dates and the accounts shared (none).
+    expect(await storedConsent()).toEqual({ v: 2, apps: [{ origin: other.origin, allowedAt: expect.any(Number), lastUsedAt: expect.any(Number), accounts: [] }] });
+    expect(await otherApp('accounts')).toEqual({ ok: true, accounts: [] });
   });
 
   it('a write from the other origin, signed with its own key through the SDK, appears in the Opalite tab', async () => {
@@ -147,7 +138,7 @@ describe('after Allow', () => {
 
   it('an origin allowed once connects again without being asked', async () => {
     await otherApp('close');
-    connected = await clickConnect();
+    connected = await popupFrom(otherPage, 'Connect to Opalite');
     expect(await outcome()).toMatchObject({ connected: true });
     expect(await connected.getByRole('button', { name: 'Allow' }).count()).toBe(0);
     const seen = await otherApp('fetch', `/sandbox/v1/collections?collectionId=${sharedId}`);
@@ -155,60 +146,114 @@ describe('after Allow', () => {
   });
 });
 
-describe('signPayload', () => {
+describe('accounts, signPayload and signRaw', () => {
   const PASSWORD = 'correct horse battery';
   let account: string;
+  let kept: string;
+  let genesisHash: string;
 
   beforeAll(async () => {
     account = await createAccount(opalite, 'Signer for apps', PASSWORD);
+    kept = await createAccount(opalite, 'Kept to myself', PASSWORD);
     await submit(opalite, '/sandbox/v1/balance/transfer', { address: ALICE, destination: account, amount: 10 });
+    genesisHash = (await call(opalite, 'GET', '/sandbox/v1/dev/status')).json.genesisHash;
+    await cryptoWaitReady();
+    // A window open since before the accounts existed learns of them when the person comes back
+    // to it (focus), which headless Chromium never signals: connect again for a window that lists them.
+    await otherApp('close');
+    connected = await popupFrom(otherPage, 'Connect to Opalite');
+    await connected.getByTestId('connect-status').waitFor({ timeout: 30_000 });
   });
 
-  it("opens Opalite's sign dialog; the person unlocks the key and signs, and only the signature comes back", async () => {
-    const popup = connected;
+  it('the person shares an account in the Opalite window, and the app is told that one only', async () => {
+    await otherApp('watchAccounts');
+    await expect.poll(accountLists).toEqual([[]]);
+    await connected.getByRole('checkbox', { name: /^Signer for apps / }).check();
+    await connected.getByRole('button', { name: 'Share these accounts' }).click();
+    const shared = [{ address: account, name: 'Signer for apps', type: 'sr25519', genesisHash }];
+    await expect.poll(accountLists, { timeout: 30_000 }).toEqual([[], shared]);
+    expect(await otherApp('accounts')).toEqual({ ok: true, accounts: shared });
+    expect((await storedConsent()).apps[0].accounts).toEqual([account]);
+  });
+
+  it("opens Opalite's sign dialog, marked as the app's; the person unlocks the key and signs, and only the signature comes back", async () => {
     const transfer = otherApp('transferSignedInOpalite', account, BOB);
-    const dialog = popup.getByRole('dialog');
+    const dialog = connected.getByRole('dialog');
     await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign` }).waitFor({ timeout: 30_000 });
-    expect((await approve(popup, { password: PASSWORD, call: 'balances.transferKeepAlive', returnsSignature: true })).askedPassword).toBe(true);
+    expect(await dialog.getByTestId('sign-origin').textContent()).toContain(other.origin);
+    expect(await dialog.getByTestId('sign-call').textContent()).toBe('balances.transferKeepAlive');
+    await signInDialog(connected, PASSWORD);
     const result = await transfer;
     expect(result).toMatchObject({ ok: true, submitted: 201, signature: expect.stringMatching(/^0x01[0-9a-f]{128}$/), status: { isCompleted: true, isError: false } });
     expect(typeof result.id).toBe('number');
   });
 
-  it('refuses without asking a payload of another chain or of an account not in the wallet, and reports a cancel', async () => {
-    const popup = connected;
-    const otherChain = await otherApp('transferSignedInOpalite', account, BOB, { genesisHash: `0x${'ab'.repeat(32)}` });
+  it('refuses without asking: another chain, an account of the wallet not shared, an account not in the wallet; reports a cancel', async () => {
+    const otherChain = await otherApp('transferSignedInOpalite', account, BOB, 'other-chain');
     expect(otherChain).toMatchObject({ ok: false, code: 'sign-refused', message: expect.stringMatching(/another chain/) });
+    const notShared = await otherApp('transferSignedInOpalite', kept, BOB);
+    expect(notShared).toMatchObject({ ok: false, code: 'sign-refused', message: `${kept} is not an account the person shared with ${other.origin}: they can share it in the Opalite window` });
     const notOurs = await otherApp('transferSignedInOpalite', ALICE, BOB);
-    expect(notOurs).toMatchObject({ ok: false, code: 'sign-refused', message: expect.stringMatching(/is not an account of this Opalite wallet/) });
+    expect(notOurs).toMatchObject({ ok: false, code: 'sign-refused', message: expect.stringMatching(/is not an account the person shared/) });
 
     const cancelled = otherApp('transferSignedInOpalite', account, BOB);
-    const dialog = popup.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await connected.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await cancelled).toMatchObject({ ok: false, code: 'cancelled' });
+  });
+
+  it('signRaw signs the message wrapped as <Bytes>…</Bytes>, shown to the person as text', async () => {
+    const message = 'I own this account';
+    const signed = otherApp('signRaw', account, message);
+    const dialog = connected.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign a message` }).waitFor({ timeout: 30_000 });
+    await dialog.getByText(message, { exact: true }).waitFor();
+    await signInDialog(connected, PASSWORD);
+    const result = await signed;
+    expect(result).toMatchObject({ ok: true, signature: expect.stringMatching(/^0x01[0-9a-f]{128}$/) });
+    // The MultiSignature is 0x01 (sr25519) and the signature; checked strictly (signatureVerify would try both forms).
+    const signature = hexToU8a(result.signature).subarray(1);
+    expect(sr25519Verify(stringToU8a(`<Bytes>${message}</Bytes>`), signature, decodeAddress(account))).toBe(true);
+    expect(sr25519Verify(stringToU8a(message), signature, decodeAddress(account))).toBe(false);
   });
 });
 
-describe('revocation', () => {
-  it('the Network page lists the app; revoking it refuses the very next request', async () => {
-    const popup = connected;
+describe('the Network page', () => {
+  it('lists the app with its accounts and last use; changing its accounts there tells the app', async () => {
     await opalite.goto(`${app.url}network`);
     const apps = opalite.getByRole('list', { name: 'Allowed apps' });
     await expect.poll(() => apps.getByRole('listitem').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringContaining(other.origin)]);
+    const entry = apps.getByRole('listitem');
+    expect(await entry.getByTestId('shared-accounts').textContent()).toMatch(/Sees\s+Signer for apps/);
+    expect(await entry.textContent()).toMatch(/last used /);
+
+    await entry.getByRole('button', { name: `Choose accounts for ${other.origin}` }).click();
+    await entry.getByRole('checkbox', { name: /^Kept to myself / }).check();
+    await entry.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => entry.getByTestId('shared-accounts').textContent()).toMatch(/Signer for apps.*Kept to myself/s);
+    await expect.poll(async () => (await accountLists()).at(-1).map((a: { name: string }) => a.name), { timeout: 30_000 }).toEqual(['Signer for apps', 'Kept to myself']);
+  });
+
+  it('revoking refuses the very next request, empties the app’s accounts, and the Opalite window says so', async () => {
+    const apps = opalite.getByRole('list', { name: 'Allowed apps' });
     await apps.getByRole('button', { name: `Revoke ${other.origin}` }).click();
     await opalite.getByTestId('no-allowed-apps').waitFor();
 
     const refused = await otherApp('fetch', `/sandbox/v1/collections?collectionId=${sharedId}`);
     expect(refused).toMatchObject({ ok: true, status: 403, json: { error: { code: 'UN01004', message: `${other.origin} is not allowed to use this Opalite sandbox: connect again and allow it in Opalite` } } });
     expect(await otherApp('connectionState')).toBe('revoked');
-    await expect.poll(() => popup.getByTestId('connect-status').textContent()).toContain('was revoked');
+    expect(await otherApp('accounts')).toEqual({ ok: true, accounts: [] });
+    await expect.poll(async () => (await accountLists()).at(-1)).toEqual([]);
+    await expect.poll(() => connected.getByTestId('connect-status').textContent()).toContain('was revoked');
   });
 
-  it('a revoked origin is asked again when it connects again', async () => {
+  it('a revoked origin is asked again when it connects again, with nothing checked', async () => {
     await otherApp('close');
-    const popup = await clickConnect();
+    const popup = await popupFrom(otherPage, 'Connect to Opalite');
     await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 30_000 });
-    await popup.getByRole('button', { name: 'Deny' }).click();
+    const boxes = popup.getByRole('checkbox');
+    expect(await boxes.count()).toBe(2);
+    for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false);
+    await clickClosingWindow(popup, popup.getByRole('button', { name: 'Deny' }));
     expect(await outcome()).toMatchObject({ connected: false, code: 'refused' });
   });
 });

@@ -22,8 +22,9 @@ function executablePath(): string | undefined {
   return candidates.find((p) => existsSync(p));
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: executablePath(), headless: true, args: ARGS });
+/** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules for a host name of one's own). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: executablePath(), headless: true, args: [...ARGS, ...extraArgs] });
 }
 
 /** A browser profile kept on disk, so a test can close the browser and open it again. */
