@@ -297,6 +297,72 @@ export interface DevStatus {
   rules: string;
   genesisHash: string;
   head: { number: number; hash: string };
+  /** How much state history the ledger keeps (an Opalite ledger with history). */
+  history?: HistoryRetention;
+}
+
+// ---- Opalite extensions: the explorer, history, snapshots -------------------------------------
+
+/** A block as `GET /explorer/blocks` and `GET /explorer/block` answer it. */
+export interface ExplorerBlock {
+  number: number;
+  hash: string;
+  parentHash: string;
+  stateRoot: string;
+  extrinsicsRoot: string;
+  /** Milliseconds since 1970. */
+  timestamp: number;
+  /** The hashes of its extrinsics, in block order. */
+  extrinsics: string[];
+}
+
+/** `GET /explorer/block`: a block with the status of each extrinsic (events included). */
+export interface ExplorerBlockDetail {
+  block: ExplorerBlock;
+  extrinsics: ExtrinsicStatus[];
+  /** Extrinsics of the block left out of `extrinsics` (it lists at most 100). */
+  more: number;
+}
+
+/** One change of an account's free balance (`GET /explorer/balance-history`). */
+export interface BalanceHistoryEntry {
+  blockNumber: number;
+  blockHash: string;
+  timestamp: number;
+  /** The extrinsic that made it; null when the block itself did. */
+  extrinsic: { hash: string; section: string; method: string; signer: string } | null;
+  /** Smallest unit, decimal strings. */
+  before: string;
+  after: string;
+}
+
+export interface BalanceHistoryPage {
+  entries: BalanceHistoryEntry[];
+  /** Pass as `before` for the next (older) page; null at the start of history. */
+  next: string | null;
+}
+
+/** `GET /extrinsic/changes`: what an included extrinsic changed. */
+export interface ExtrinsicChanges {
+  hash: string;
+  blockNumber: number;
+  blockHash: string;
+  changes: Change[];
+}
+
+/** A snapshot to revert to (`POST /dev/snapshot`, `GET /dev/snapshots`). */
+export interface LedgerSnapshot {
+  snapshotId: string;
+  blockNumber: number;
+  blockHash: string;
+  /** Milliseconds since 1970; absent in the answer of `POST /dev/snapshot`. */
+  createdAt?: number;
+}
+
+/** State history kept: every block (null) or the last `keepBlocks`; reads and reverts reach back to `start`. */
+export interface HistoryRetention {
+  keepBlocks: number | null;
+  start: number;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
