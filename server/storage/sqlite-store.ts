@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { QueryTx, Rows, Store, TableName } from '../../src/lib/ledger/store';
-import { TABLES } from '../../src/lib/ledger/store';
+import { TABLES, importedHead } from '../../src/lib/ledger/store';
 import { fromTaggedJson } from '../../src/lib/ledger/snapshot';
 import { BUSY_DEADLINE_MS, retryWhileBusy, tryWhileBusy } from './sqlite-busy';
 import { isBusy, LedgerFileError, mapSqliteError, StoreBusyError } from './sqlite-errors';
@@ -146,6 +146,9 @@ export class SqliteStore implements Store {
       this.transaction(async (tx) => {
         for (const t of TABLES) this.writer.get(`DELETE FROM "${t}"`).run();
         for (const t of TABLES) for (const row of rows[t] ?? []) tx.put(t, row as never);
+        // The imported chain's past is not this ledger's: history starts again at its head.
+        tx.history.delete({ after: -1 });
+        tx.history.setStart(importedHead(rows));
       })
     );
   }

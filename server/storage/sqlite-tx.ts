@@ -5,6 +5,7 @@ import { fromTaggedJson, toTaggedJson } from '../../src/lib/ledger/snapshot';
 import type { Keys, QueryTx, Rows, TableName } from '../../src/lib/ledger/store';
 import { keyOf } from '../../src/lib/ledger/store';
 import type { Address, BlockRecord, ExtrinsicRecord, PoolRecord, TokenRecord, TokenRef } from '../../src/lib/ledger/types';
+import { SqliteHistory } from './sqlite-history';
 import { TABLE_SPECS } from './sqlite-schema';
 
 type Connection = Database.Database;
@@ -16,7 +17,7 @@ export type StatementKind = 'get' | 'put' | 'delete' | 'query';
 /** Hooks a test uses to make a write fail at a chosen point; whatever they throw rolls the block back. */
 export interface StoreFaults {
   /** Before each statement of a write transaction (reads inside it too). */
-  beforeStatement?(table: TableName, kind: StatementKind): void;
+  beforeStatement?(table: TableName | 'changes', kind: StatementKind): void;
   /** After the write callback returned, before COMMIT. */
   beforeCommit?(): void;
 }
@@ -92,12 +93,18 @@ export class ReadOnlyTransactionError extends Error {
 
 export class SqliteTx implements QueryTx {
   private finished = false;
+  readonly history: SqliteHistory;
 
   constructor(
     private readonly statements: StatementCache,
     private readonly writable: boolean,
     private readonly faults: StoreFaults | undefined
-  ) {}
+  ) {
+    this.history = new SqliteHistory((sql, write, run) => {
+      if (write && !this.writable && !this.finished) throw new ReadOnlyTransactionError();
+      return this.exec('changes', write ? 'put' : 'query', sql, run);
+    });
+  }
 
   /** Closes this tx: any later use throws. */
   finish(): void {
@@ -111,7 +118,7 @@ export class SqliteTx implements QueryTx {
   failure: { error: unknown } | undefined;
 
   /** Run one statement, recording a failure in a write transaction. */
-  private exec<R>(table: TableName, kind: StatementKind, sql: string, run: (statement: Statement) => R): R {
+  private exec<R>(table: TableName | 'changes', kind: StatementKind, sql: string, run: (statement: Statement) => R): R {
     if (this.finished) throw new TransactionFinishedError();
     try {
       if (this.writable) this.faults?.beforeStatement?.(table, kind);

@@ -3,6 +3,7 @@
 import { jsonResponse } from './json';
 import type { ZodError } from 'zod';
 import { TransactionError } from '../ledger/chain/errors';
+import { HistoryError } from '../ledger/history/errors';
 import { MAX_QUOTE_CHARS, MAX_REPORTED_ISSUES, quote } from '../limits';
 
 export type ErrorName =
@@ -19,6 +20,9 @@ export type ErrorName =
   | 'StoreBusyError'
   | 'StorageIoError'
   | 'PayloadTooLargeError'
+  | 'BlockNotFoundError'
+  | 'SnapshotNotFoundError'
+  | 'HistoryPrunedError'
   | 'SdkError';
 
 const CODES: Record<ErrorName, string> = {
@@ -35,7 +39,10 @@ const CODES: Record<ErrorName, string> = {
   StorageFullError: 'UN01020',
   StoreBusyError: 'UN01022',
   StorageIoError: 'UN01023',
-  PayloadTooLargeError: 'UN01021'
+  PayloadTooLargeError: 'UN01021',
+  BlockNotFoundError: 'UN01024',
+  SnapshotNotFoundError: 'UN01025',
+  HistoryPrunedError: 'UN01026'
 };
 
 const STATUS: Record<ErrorName, number> = {
@@ -54,7 +61,11 @@ const STATUS: Record<ErrorName, number> = {
   // The server's disk failed: its fault, not the request's, and not known to pass (a 503 would
   // invite clients to retry against a broken disk). Nothing was stored, so a later retry is safe.
   StorageIoError: 500,
-  PayloadTooLargeError: 413
+  PayloadTooLargeError: 413,
+  BlockNotFoundError: 404,
+  SnapshotNotFoundError: 404,
+  // The block existed, but its state is no longer kept (`--history`): gone, not unknown.
+  HistoryPrunedError: 410
 };
 
 /**
@@ -142,6 +153,12 @@ export function fromTransactionError(error: TransactionError): ApiError {
   }
 }
 
+/** A block, snapshot or state history that is not there, as the API names it. */
+export function fromHistoryError(error: HistoryError): ApiError {
+  const name = ({ unknown: 'BlockNotFoundError', 'unknown-snapshot': 'SnapshotNotFoundError', pruned: 'HistoryPrunedError' } as const)[error.kind];
+  return new ApiError(name, error.message);
+}
+
 /** Whole seconds of a PoolBusy refusal's `details.retryAfter` (1 when it says none). */
 function retryAfterOf(error: TransactionError): number {
   const seconds = error.details?.retryAfter;
@@ -176,6 +193,7 @@ export function toApiError(error: unknown): ApiError | null {
   }
   if (error instanceof ApiError) return error;
   if (error instanceof TransactionError) return fromTransactionError(error);
+  if (error instanceof HistoryError) return fromHistoryError(error);
   if (!(error instanceof Error)) return null;
   if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
   // The store's file is locked by another program: nothing was written; try again (503).
