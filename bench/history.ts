@@ -7,7 +7,8 @@
 //       runs it (child process, SQLite, HTTP on 127.0.0.1, keep-alive node:http client), on a chain
 //       of 10,000+ blocks. Browser: the ledger in a page of headless Chromium on IndexedDB (a
 //       DexieStore in a persistent profile, so on disk), read through the REST handler in the page,
-//       no service worker. Two rows: //Bob's balance (its row changed in every one of the 1,000
+//       no service worker, on a chain of 1,000+ blocks (BROWSER_PLAN says why); the page's clock
+//       ticks in 100 µs steps (no cross-origin isolation). Two rows: //Bob's balance (its row changed in every one of the 1,000
 //       blocks since, 10 times each) and a token (never changed since it was minted). A third
 //       variant, `at=` the head's own hash, is printed as a reference: the cost of the `at` path
 //       alone, with nothing changed since.          target (issue 17): at ≤ 2× the head's median
@@ -17,7 +18,8 @@
 //       the browser page. Baseline: one raw transaction (raw better-sqlite3 / raw IndexedDB, no
 //       ledger code) on a copy of the same database doing the revert's storage work: read the change rows
 //       after the block, put back each changed state row's first `before`, read and rewrite every
-//       extrinsic of the removed blocks, delete those blocks and those change rows, commit durably.
+//       extrinsic of the removed blocks, delete those blocks and those change rows, commit durably
+//       (the work the revert does today, history/revert.ts: change this baseline with it).
 //       revert / raw is printed so a slow machine can be told from a slow revert; the target is
 //       the issue's absolute one.                    target (issue 17): Node < 1 s, browser < 3 s
 //   H3  database size: the same transfers into a ledger keeping every block's history and into one
