@@ -146,6 +146,23 @@ describe('after Allow', () => {
   });
 });
 
+describe('the Opalite window stays the app’s', () => {
+  it('a link followed in it (as a notice or an address may show one) opens in a tab of its own, and the connection stays', async () => {
+    // Nothing in the window links elsewhere today; a link of the app's own kind stands in for one.
+    await connected.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/accounts', textContent: 'Your accounts' });
+      document.querySelector('main')!.append(link);
+    });
+    const [opened] = await Promise.all([context.waitForEvent('page'), connected.getByRole('link', { name: 'Your accounts' }).click()]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe('/accounts');
+    await opened.close();
+    expect(new URL(connected.url()).pathname).toBe('/connect');
+    expect(await connected.getByTestId('connect-status').textContent()).toContain(`${other.origin} uses your sandbox ledger`);
+    expect(await otherApp('fetch', `/sandbox/v1/collections?collectionId=${sharedId}`)).toMatchObject({ status: 200 });
+  });
+});
+
 describe('accounts, signPayload and signRaw', () => {
   const PASSWORD = 'correct horse battery';
   let account: string;
@@ -162,7 +179,7 @@ describe('accounts, signPayload and signRaw', () => {
     // to it (focus), which headless Chromium never signals: connect again for a window that lists them.
     await otherApp('close');
     connected = await popupFrom(otherPage, 'Connect to Opalite');
-    await connected.getByTestId('connect-status').waitFor({ timeout: 30_000 });
+    expect(await outcome()).toMatchObject({ connected: true });
   });
 
   it('the person shares an account in the Opalite window, and the app is told that one only', async () => {
