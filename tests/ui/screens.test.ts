@@ -148,10 +148,12 @@ describe('screens', () => {
     const password = page.getByRole('dialog').getByLabel('Password of Ada');
     await expect.poll(() => password.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(PASSWORD);
+    // Sign is armed a moment after the dialog shows what it signs: an Enter before then does nothing.
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign and submit' }).and(page.locator(':enabled')).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/collections\/2$/);
     await page.getByRole('heading', { level: 1, name: 'Typed' }).waitFor();
-    // Unlocked now: the next dialog focuses its sign button, Enter approves.
+    // Unlocked now: the next dialog gives its sign button the focus once armed, Enter approves.
     await page.getByRole('link', { name: 'Mint tokens' }).click();
     await page.getByRole('radio', { name: 'No image' }).check();
     await page.getByLabel('Token name').fill('Keyed');
