@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
 import { createAccount } from '../ui/support';
-import { allowWith, appPageHtml, countDialogs, dialogsOpened, popupFrom, serveOtherSite, type OtherSite } from './connect-support';
+import { allowWith, appPageHtml, callOtherApp, connectOutcome, countDialogs, dialogsOpened, popupFrom, serveOtherSite, type OtherSite } from './connect-support';
 import { PROJECT_ROOT } from './paths';
 import { ALICE, BOB, call, launchBrowser, openControlled, serveApp, submit } from './support';
 import { bundleBrowserEntry } from './test-pages';
@@ -29,17 +29,12 @@ let otherPage: Page;
 let shared: string;
 let notShared: string;
 
-function otherApp(name: string, ...args: unknown[]): Promise<any> {
-  return otherPage.evaluate(([n, a]) => (window as any).otherApp[n as string](...(a as unknown[])), [name, args] as const);
-}
+const otherApp = (name: string, ...args: unknown[]) => callOtherApp(otherPage, name, ...args);
 
 /** What the raw client heard from Opalite, but the `loaded` greeting. */
 const rawHeard = async () => ((await otherPage.evaluate(() => (window as any).otherApp.state.raw)) as { type: string; id?: number }[]).filter((m) => m.type !== 'loaded');
 
-async function outcome(): Promise<any> {
-  await otherPage.waitForFunction(() => (window as any).otherApp.state.outcome !== null, null, { timeout: 30_000 });
-  return otherPage.evaluate(() => (window as any).otherApp.state.outcome);
-}
+const outcome = () => connectOutcome(otherPage);
 
 async function openOtherApp(origin: string): Promise<void> {
   await otherPage.goto(`${origin}/?opalite=${encodeURIComponent(app.url)}`);

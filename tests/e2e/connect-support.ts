@@ -85,3 +85,14 @@ export async function clickClosingWindow(window: Page, target: Locator): Promise
   });
   await closed;
 }
+
+/** Calls `window.otherApp[name](...args)` in `page` (tests/e2e/fixtures/connect-page.ts); plain JSON back. */
+export function callOtherApp(page: Page, name: string, ...args: unknown[]): Promise<any> {
+  return page.evaluate(([n, a]) => (window as any).otherApp[n as string](...(a as unknown[])), [name, args] as const);
+}
+
+/** What the last Connect click in `page` came to, once it came to something. */
+export async function connectOutcome(page: Page): Promise<any> {
+  await page.waitForFunction(() => (window as any).otherApp.state.outcome !== null, null, { timeout: 30_000 });
+  return page.evaluate(() => (window as any).otherApp.state.outcome);
+}

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningPreview } from '../../server/preview';
 import { axeViolations, createAccount } from '../ui/support';
-import { allowWith, appPageHtml, clickClosingWindow, popupFrom, serveOtherSite, signInDialog, type OtherSite } from './connect-support';
+import { allowWith, appPageHtml, callOtherApp, clickClosingWindow, connectOutcome, popupFrom, serveOtherSite, signInDialog, type OtherSite } from './connect-support';
 import { PROJECT_ROOT } from './paths';
 import { ALICE, BOB, call, createCollection, launchBrowser, openControlled, serveApp, submit } from './support';
 import { bundleBrowserEntry } from './test-pages';
@@ -28,16 +28,9 @@ let sharedId: number;
 /** The Opalite window of the connection in use. */
 let connected: Page;
 
-/** Calls `window.otherApp[name](...args)` in the other app's page. */
-function otherApp(name: string, ...args: unknown[]): Promise<any> {
-  return otherPage.evaluate(([n, a]) => (window as any).otherApp[n as string](...(a as unknown[])), [name, args] as const);
-}
+const otherApp = (name: string, ...args: unknown[]) => callOtherApp(otherPage, name, ...args);
 
-/** What the last Connect came to, once it came to something. */
-async function outcome(): Promise<any> {
-  await otherPage.waitForFunction(() => (window as any).otherApp.state.outcome !== null, null, { timeout: 30_000 });
-  return otherPage.evaluate(() => (window as any).otherApp.state.outcome);
-}
+const outcome = () => connectOutcome(otherPage);
 
 const storedConsent = async () => JSON.parse((await opalite.evaluate(() => localStorage.getItem('opalite:connect:v2'))) ?? 'null');
 const accountLists = () => otherPage.evaluate(() => (window as any).otherApp.state.accountLists);
