@@ -58,6 +58,17 @@ describe('the sign dialog previews what a signature will do', () => {
     return { dialog: await reviewed() };
   }
 
+  /** Opens Ada's Send panel on the Accounts page, filled in; answers her card. */
+  async function sendForm(amount: string): Promise<Locator> {
+    await nav(page, 'Accounts');
+    const card = page.getByRole('article', { name: 'Ada' });
+    const open = card.getByRole('button', { name: 'Send from Ada' });
+    if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+    await card.getByLabel('Amount (OPL)').fill(amount);
+    await card.getByLabel('Send to').fill(BOB);
+    return card;
+  }
+
   beforeAll(async () => {
     preview = await serveApp();
     remote = await startHost({ port: 0, log: () => {} });
@@ -78,10 +89,7 @@ describe('the sign dialog previews what a signature will do', () => {
   });
 
   it('a native transfer: the amount from you to Bob in OPL, the fee paid by you', async () => {
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: 'Send from Ada' }).click();
-    await card.getByLabel('Amount (OPL)').fill('5');
-    await card.getByLabel('Send to').fill(BOB);
+    const card = await sendForm('5');
     await card.getByRole('button', { name: 'Send OPL' }).click();
     const dialog = await reviewed();
     expect(await words(dialog)).toBe('Transfer 5 OPL to Bob');
@@ -290,17 +298,6 @@ describe('the sign dialog previews what a signature will do', () => {
     await approve(page, { password: PASSWORD, call: 'unique.transferFrom' });
   });
 
-  /** Opens Ada's Send panel on the Accounts page, filled in; answers her card. */
-  async function sendForm(amount: string): Promise<Locator> {
-    await nav(page, 'Accounts');
-    const card = page.getByRole('article', { name: 'Ada' });
-    const open = card.getByRole('button', { name: 'Send from Ada' });
-    if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
-    await card.getByLabel('Amount (OPL)').fill(amount);
-    await card.getByLabel('Send to').fill(BOB);
-    return card;
-  }
-
   it('Enter pressed at once signs nothing and Sign is not focused; a held Enter does not count; Sign arms after a moment', async () => {
     const card = await sendForm('1');
     // The page's clock stands still from here: the arming cannot complete until it moves again.
@@ -368,11 +365,7 @@ describe('the sign dialog previews what a signature will do', () => {
     await expect.poll(() => page.getByTestId('current-base-url').textContent()).toBe(relay.url);
 
     // Ada has nothing on that service.
-    await nav(page, 'Accounts');
-    const card = page.getByRole('article', { name: 'Ada' });
-    await card.getByRole('button', { name: 'Send from Ada' }).click();
-    await card.getByLabel('Amount (OPL)').fill('1');
-    await card.getByLabel('Send to').fill(BOB);
+    const card = await sendForm('1');
     await card.getByRole('button', { name: 'Send OPL' }).click();
     let dialog = await reviewed();
     expect(await words(dialog)).toBe('Transfer 1 OPL to 5FHneW…94ty');
