@@ -2,11 +2,14 @@
 import type { Ledger } from '../ledger/chain/ledger';
 import type { QueryTx } from '../ledger/store';
 import type { ExtrinsicRecord } from '../ledger/types';
+import { currentRecord } from '../ledger/history/revert';
 import { feeResponse } from './fee';
 import { parsedResult } from './parsed';
 
-export async function statusJson(record: ExtrinsicRecord, ledger: Ledger, tx: QueryTx) {
-  const block = record.blockNumber === null ? undefined : await tx.get('blocks', record.blockNumber);
+export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: QueryTx) {
+  const block = stored.blockNumber === null ? undefined : await tx.get('blocks', stored.blockNumber);
+  // An extrinsic of a block reverted away answers Invalid / Reverted (history/revert.ts).
+  const record = await currentRecord(tx, stored, block ?? null);
   return {
     status: record.status,
     isCompleted: record.isCompleted,
@@ -14,7 +17,7 @@ export async function statusJson(record: ExtrinsicRecord, ledger: Ledger, tx: Qu
     hash: record.hash,
     blockHash: record.blockHash,
     blockIndex: record.blockIndex,
-    block: block
+    block: block && record.blockNumber !== null
       ? {
           hash: block.hash,
           header: {
@@ -31,6 +34,8 @@ export async function statusJson(record: ExtrinsicRecord, ledger: Ledger, tx: Qu
     error: record.error ? { message: record.error.message, details: { section: record.error.section, name: record.error.name } } : null,
     parsed: (await parsedResult(record, tx, ledger.rules)) ?? null,
     fee: feeResponse(BigInt(record.fee), ledger.config.tokenSymbol, ledger.config.decimals),
+    // Who paid the fee: the signer, or the collection's sponsor.
+    feePayer: record.feePayer,
     createdAt: record.createdAt,
     callMethod: record.callMethod,
     signer: record.signer,

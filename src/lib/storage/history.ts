@@ -1,9 +1,10 @@
 // The state history on IndexedDB (the Store port's HistoryTx): one `changes` row per changed row
 // of a block, keyed by [block+seq]; [tbl+keyId+block+seq] finds a row's first change after a block
-// (a read at that block) and its history, [tbl+block+seq] one table's changes after a block (lists at a block).
+// (a read at that block) and its history, [tbl+block+keyId] which rows of a table changed after a block (lists at a block, revert).
 // Writes are buffered and run at the transaction's flush, after the state writes, like them.
 import type { Table, Transaction } from 'dexie';
 import type { HistoryRecord, HistoryTx, Keys, StateTable } from '../ledger/store';
+import { STATE_TABLES } from '../ledger/store';
 import type { ChangeRow } from './schema';
 
 /** Above every block and seq (Dexie's range sets, used by its change tracking, refuse an Infinity bound on delete). */
@@ -26,18 +27,7 @@ function recordOf(row: ChangeRow): HistoryRecord {
   return { block: row.block, seq: row.seq, extrinsic: row.extrinsic, table: row.tbl, key: row.key as never, before: row.before as never, after: row.after as never };
 }
 
-/** The first change of each row among `rows` (sorted by block and seq). */
-function firstPerRow(rows: ChangeRow[]): HistoryRecord[] {
-  const seen = new Set<string>();
-  const out: HistoryRecord[] = [];
-  for (const row of rows) {
-    const id = row.tbl + '\u0001' + row.keyId;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(recordOf(row));
-  }
-  return out;
-}
+const bySequence = (a: ChangeRow, b: ChangeRow) => a.block - b.block || a.seq - b.seq;
 
 export class DexieHistory implements HistoryTx {
   private readonly pending: (() => Promise<unknown>)[] = [];
@@ -57,17 +47,27 @@ export class DexieHistory implements HistoryTx {
   }
 
   async changeAfter<N extends StateTable>(table: N, key: Keys[N], block: number): Promise<HistoryRecord<N> | undefined> {
-    const id = keyIdOf(key);
-    const row = await this.changes.where('[tbl+keyId+block+seq]').between([table, id, block, LAST], [table, id, LAST, LAST], false, true).first();
+    const row = await this.firstAfter(table, keyIdOf(key), block);
     return row ? (recordOf(row) as HistoryRecord<N>) : undefined;
   }
 
   async firstChangesAfter(block: number, table?: StateTable): Promise<HistoryRecord[]> {
-    const rows =
-      table === undefined
-        ? await this.changes.where('[block+seq]').above([block, LAST]).toArray()
-        : await this.changes.where('[tbl+block+seq]').between([table, block, LAST], [table, LAST, LAST], false, true).toArray();
-    return firstPerRow(rows);
+    // Which rows changed: the keys of one index, no values read (a revert over thousands of blocks
+    // that changed a few rows again and again reads those few rows' first changes, not every change).
+    const rows = new Map<string, [StateTable, string]>();
+    await Promise.all(
+      (table === undefined ? STATE_TABLES : [table]).map(async (tbl) => {
+        const keys = (await this.changes.where('[tbl+block+keyId]').between([tbl, block + 1], [tbl, Infinity], true, true).keys()) as unknown as [StateTable, number, string][];
+        for (const [, , keyId] of keys) rows.set(tbl + '\u0001' + keyId, [tbl, keyId]);
+      })
+    );
+    const firsts = await Promise.all([...rows.values()].map(([tbl, keyId]) => this.firstAfter(tbl, keyId, block)));
+    return firsts.filter((row): row is ChangeRow => row !== undefined).sort(bySequence).map(recordOf);
+  }
+
+  /** One row's first change after `block`: one seek. */
+  private firstAfter(table: StateTable, keyId: string, block: number): Promise<ChangeRow | undefined> {
+    return this.changes.where('[tbl+keyId+block+seq]').between([table, keyId, block, LAST], [table, keyId, LAST, LAST], false, true).first();
   }
 
   async changesOfRow<N extends StateTable>(table: N, key: Keys[N], before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord<N>[]> {

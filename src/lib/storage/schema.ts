@@ -91,7 +91,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   // of an older release keeps no history of its past: reads at a block before its upgrade are refused.
   {
     version: 3,
-    stores: { changes: '[block+seq], [tbl+keyId+block+seq], [tbl+block+seq]', historyInfo: 'key' },
+    stores: { changes: '[block+seq], [tbl+keyId+block+seq], [tbl+block+keyId]', historyInfo: 'key' },
     upgrade: async (tx) => {
       const head = (await tx.table('meta').get('head')) as { value?: { number?: number } } | undefined;
       await tx.table('historyInfo').put({ key: 'start', value: head?.value?.number ?? 0 });

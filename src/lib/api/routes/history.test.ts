@@ -148,6 +148,25 @@ describe('reads at a block, changes, snapshots and revert', () => {
     expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).status).toBe(404);
   });
 
+  it('pages blocks without counting down through numbers above the head, and a token’s history', async () => {
+    const api = await openApi();
+    const collectionId = await api.createCollection();
+    await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: ALICE });
+    await api.ok('PATCH', '/v1/tokens/transfer', { address: ALICE, collectionId, tokenId: 1, to: BOB });
+    const head = (await api.ledger.head()).number;
+    const far = await api.get('/v1/explorer/blocks?from=4294967295&limit=2');
+    expect(far.status).toBe(200);
+    expect(far.json.blocks.map((b: { number: number }) => b.number)).toEqual([head, head - 1]);
+    const history = await api.get(`/v1/explorer/token-history?collectionId=${collectionId}&tokenId=1`);
+    expect(history.status).toBe(200);
+    expect(history.json.entries.map((e: { extrinsic: { method: string } }) => e.extrinsic.method)).toEqual(['transferFrom', 'createItem']);
+    expect(history.json.entries[0].changes).toEqual([{ kind: 'tokenOwner', collectionId, tokenId: 1, before: ALICE, after: BOB }]);
+    const sent = history.json.entries[0].extrinsic.hash;
+    const changes = await api.get(`/v1/extrinsic/changes?hash=${sent}`);
+    expect(changes.json.call).toMatchObject({ section: 'unique', method: 'transferFrom', args: { to: BOB, collectionId, tokenId: 1 } });
+    expect((await api.get(`/v1/extrinsic/status?hash=${sent}`)).json.feePayer).toBe(ALICE);
+  });
+
   it('refuses to revert to an unknown snapshot or block, and validates the body', async () => {
     const api = await openHostApi();
     expect((await api.request('POST', '/dev/revert', { snapshotId: '77' })).json.error.name).toBe('SnapshotNotFoundError');

@@ -4,14 +4,14 @@
 import { z } from 'zod';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import type { DryRunResult } from '../../ledger/chain/dry-run';
-import { MAX_PAGE, balanceHistory, blocksFrom, changesOfExtrinsic } from '../../ledger/history/explore';
+import { MAX_PAGE, balanceHistory, blocksFrom, changesOfExtrinsic, tokenHistory } from '../../ledger/history/explore';
 import type { BlockRecord, DispatchErrorInfo } from '../../ledger/types';
 import { ApiError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signerPayloadJSONSchema } from '../mutation';
 import { plain } from '../route';
-import { address } from '../schemas';
+import { address, collectionId, tokenId } from '../schemas';
 import { statusJson } from '../status';
 
 const TAG = 'history';
@@ -63,13 +63,17 @@ export const historyRoutes = [
     method: 'GET',
     path: '/extrinsic/changes',
     tag: 'extrinsic',
-    summary: 'What an included extrinsic changed, in the dry run’s format: {hash, blockNumber, blockHash, changes}',
+    summary: 'What an included extrinsic changed, in the dry run’s format: {hash, blockNumber, blockHash, call: {section, method, args}, changes}',
     query: z.object({ hash: hashParam('hash') }),
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as { hash: string };
       const found = await ledger.read((tx) => changesOfExtrinsic(tx, hash.toLowerCase()));
       if (!found) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
-      return { status: 200, json: jsonSafe({ hash: found.record.hash, blockNumber: found.block.number, blockHash: found.block.hash, changes: found.changes }) };
+      const [section, method] = found.record.call.name.split('.');
+      return {
+        status: 200,
+        json: jsonSafe({ hash: found.record.hash, blockNumber: found.block.number, blockHash: found.block.hash, call: { section, method, args: found.record.call.args }, changes: found.changes })
+      };
     }
   }),
   plain({
@@ -101,6 +105,18 @@ export const historyRoutes = [
       });
       if (!answer) throw new ApiError('BlockNotFoundError', number !== undefined ? `No block ${number} in this ledger` : `No block with hash ${hash} in this ledger`);
       return { status: 200, json: jsonSafe(answer) };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/explorer/token-history',
+    tag: TAG,
+    summary: `A token's changes, newest first, each with the extrinsic that made it: {entries: [{blockNumber, blockHash, timestamp, extrinsic, changes}], next} (at most ${MAX_PAGE})`,
+    query: z.object({ collectionId, tokenId, before: place.optional(), limit: pageLimit.default(20) }),
+    handle: async ({ query }, { ledger }) => {
+      const { collectionId: c, tokenId: t, before, limit } = query as { collectionId: number; tokenId: number; before?: { block: number; seq: number }; limit: number };
+      const { entries, next } = await ledger.read((tx) => tokenHistory(tx, [c, t], before, limit));
+      return { status: 200, json: jsonSafe({ entries, next: next ? `${next.block}:${next.seq}` : null }) };
     }
   }),
   plain({

@@ -2,6 +2,7 @@
 // has the sealer put them into blocks (instant, interval or manual). The work lives beside it:
 // payload-builder.ts, signature-check.ts, pool.ts, sealer.ts.
 import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { LruCache } from '../../codec/lru';
 import { publicKeyOf } from '../../codec/address';
 import { encodeCall } from '../../codec/calls';
 import { signedExtrinsicLength } from '../../codec/extrinsic';
@@ -34,7 +35,7 @@ import type { LedgerReads } from './reads';
 import { HistoryError } from '../history/errors';
 import { KEEP_ALL_HISTORY, type HistoryPolicy } from '../history/record';
 import { LedgerAtBlock, checkReadable } from '../history/ledger-at-block';
-import { revertState } from '../history/revert';
+import { currentRecord, revertState } from '../history/revert';
 import { takeSnapshot, type Snapshot } from '../history/snapshots';
 
 export type { BuiltPayload } from './payload-builder';
@@ -103,6 +104,8 @@ export class Ledger implements LedgerReads {
   private readonly sealer: Sealer;
   private readonly listeners = new Set<(block: BlockRecord) => void>();
   private readonly memoised = new Map<string, Promise<unknown>>();
+  /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
+  private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
   private readonly perSigner = new KeyedSerial<Address>();
   /** Every store write of this ledger, one after another (pool rows and blocks). */
@@ -285,16 +288,24 @@ export class Ledger implements LedgerReads {
     return this.read(async (tx) => dryRunPayload(tx, { json, signer, call, now: this.now() }, this.config, await this.head(tx), this.rules));
   }
 
-  /** Reads of the state as of the block `blockHash` (HistoryError when unknown or pruned). */
+  /**
+   * Reads of the state as of the block `blockHash` (HistoryError when unknown or pruned). Which
+   * number a hash names is remembered: each read checks, in its own transaction, that the block is
+   * still there and readable, so a stale entry (a revert in another context) is refused, not used.
+   */
   async atBlock(blockHash: string): Promise<LedgerAtBlock> {
-    const block = await this.read(async (tx) => {
-      const found = await tx.blockByHash(blockHash.toLowerCase());
-      if (!found) throw new HistoryError('unknown', `No block with hash ${blockHash} in this ledger`);
-      const head = { number: found.number, hash: found.hash };
-      await checkReadable(tx, head);
-      return head;
-    });
-    return new LedgerAtBlock(this.store, block, this.config, this.rules, this.blockModeValue);
+    const hash = blockHash.toLowerCase();
+    let number = this.blockNumbers.get(hash);
+    if (number === undefined) {
+      number = await this.read(async (tx) => {
+        const found = await tx.blockByHash(hash);
+        if (!found) throw new HistoryError('unknown', `No block with hash ${blockHash} in this ledger`);
+        await checkReadable(tx, found);
+        return found.number;
+      });
+      this.blockNumbers.set(hash, number);
+    }
+    return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue);
   }
 
   /** The block with this number, or undefined. */
@@ -342,6 +353,7 @@ export class Ledger implements LedgerReads {
       const head = { number: result.head.number, hash: result.head.hash };
       this.memory.reset(head);
       this.memoised.clear();
+      this.blockNumbers.clear();
       this.tell(result.head);
       return head;
     });
@@ -401,7 +413,7 @@ export class Ledger implements LedgerReads {
     if (recent) return recent;
     const lookup = async (t: QueryTx) => {
       const stored = await t.get('extrinsics', hash);
-      if (stored) return stored;
+      if (stored) return currentRecord(t, stored);
       // Shared stores: waiting in another context's pool.
       const row = await t.get('pool', hash);
       return row ? readyRecord(row) : undefined;

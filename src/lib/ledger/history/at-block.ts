@@ -33,9 +33,9 @@ export class StateAtBlock implements QueryTx {
 
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     if (isStateTable(table)) {
-      const change = await this.head.history.changeAfter(table as StateTable, key as never, this.block);
-      if (change) return change.before as Rows[N] | undefined;
-      return this.head.get(table, key);
+      // Asked together (one round trip in IndexedDB); the head's row is the answer when the row has not changed since.
+      const [change, now] = await Promise.all([this.head.history.changeAfter(table as StateTable, key as never, this.block), this.head.get(table, key)]);
+      return change ? (change.before as Rows[N] | undefined) : now;
     }
     if (table === 'blocks') return (key as number) <= this.block ? this.head.get(table, key) : undefined;
     if (table === 'extrinsics') {

@@ -23,7 +23,8 @@ export async function changesOfExtrinsic(tx: QueryTx, hash: string): Promise<Ext
     throw new HistoryError('unknown', `Extrinsic ${hash} is not in a block (status ${record.status}): it changed nothing`);
   }
   const block = await tx.get('blocks', record.blockNumber);
-  if (!block) throw new HistoryError('unknown', `The block of extrinsic ${hash} is not in this ledger`);
+  // Its block was reverted away (and the number may name another block now): it changed nothing that stands.
+  if (!block || block.hash !== record.blockHash) throw new HistoryError('unknown', `Extrinsic ${hash} was reverted with its block: it changed nothing that stands`);
   // A block's changes are kept while reads at the block before it are answered.
   const start = await tx.history.start();
   if (record.blockNumber <= start) {
@@ -35,7 +36,9 @@ export async function changesOfExtrinsic(tx: QueryTx, hash: string): Promise<Ext
 
 /** Blocks from `from` down (the head when absent), newest first, at most `limit`. */
 export async function blocksFrom(tx: QueryTx, from: number | undefined, limit: number): Promise<BlockRecord[]> {
-  const top = from ?? (await tx.headBlock())?.number ?? 0;
+  const head = (await tx.headBlock())?.number ?? 0;
+  // Never count down through numbers above the head: `from` is the client's.
+  const top = Math.min(from ?? head, head);
   const out: BlockRecord[] = [];
   for (let n = top; n >= 0 && out.length < Math.min(limit, MAX_PAGE); n--) {
     const block = await tx.get('blocks', n);
@@ -87,4 +90,36 @@ export async function balanceHistory(tx: QueryTx, address: Address, before: Plac
   }
   const last = changes[changes.length - 1];
   return { entries: out, next: changes.length === size ? { block: last.block, seq: last.seq } : null };
+}
+
+export interface TokenEntry {
+  blockNumber: number;
+  blockHash: string;
+  timestamp: number;
+  extrinsic: { hash: string; section: string; method: string; signer: Address } | null;
+  /** What the extrinsic changed of the token (its owner, properties, approval; minted or burned). */
+  changes: Change[];
+}
+
+/** A token's changes before `before` (newest first), from at most `limit` changes of its row. */
+export async function tokenHistory(tx: QueryTx, token: [number, number], before: Place | undefined, limit: number): Promise<{ entries: TokenEntry[]; next: Place | null }> {
+  const size = Math.min(limit, MAX_PAGE);
+  const changes = await tx.history.changesOfRow('tokens', token, before, size);
+  const blocks = new Map<number, BlockRecord | undefined>();
+  const entries: TokenEntry[] = [];
+  for (const change of changes) {
+    if (!blocks.has(change.block)) blocks.set(change.block, await tx.get('blocks', change.block));
+    const block = blocks.get(change.block);
+    const hash = change.extrinsic === null ? undefined : block?.extrinsics[change.extrinsic];
+    const record = hash ? await tx.get('extrinsics', hash) : undefined;
+    entries.push({
+      blockNumber: change.block,
+      blockHash: block?.hash ?? '',
+      timestamp: block?.timestamp ?? 0,
+      extrinsic: record ? { hash: record.hash, section: record.callMethod.section, method: record.callMethod.method, signer: record.signer } : null,
+      changes: describeChanges([change])
+    });
+  }
+  const last = changes[changes.length - 1];
+  return { entries, next: changes.length === size ? { block: last.block, seq: last.seq } : null };
 }

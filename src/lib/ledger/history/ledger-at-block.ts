@@ -15,9 +15,9 @@ import { HistoryError } from './errors';
 
 /** Whether `block` (its number and hash) can be read in `tx`; throws HistoryError when not. */
 export async function checkReadable(tx: QueryTx, block: Head): Promise<void> {
-  const stored = await tx.get('blocks', block.number);
+  // Both lookups at once: in IndexedDB each is a request of its own.
+  const [stored, start] = await Promise.all([tx.get('blocks', block.number), tx.history.start()]);
   if (!stored || stored.hash !== block.hash) throw new HistoryError('unknown', `Block ${block.hash} is not a block of this ledger (it may have been reverted away)`);
-  const start = await tx.history.start();
   if (block.number < start) {
     throw new HistoryError('pruned', `The state at block ${block.number} is no longer kept: history starts at block ${start} (see --history)`);
   }

@@ -1,7 +1,9 @@
 // Revert: make an earlier block the head again, in one write transaction. Every row changed since
 // it gets the value it had then (the `before` of its first change after the block), the later
-// blocks are deleted, the extrinsics they included answer Invalid / Reverted, and the history of
-// the later blocks is forgotten. Uploaded files are not ledger state and stay.
+// blocks are deleted (the extrinsics they included then answer Invalid / Reverted, derived where a
+// status is read), what waited in the pool is refused, and the history of the later blocks is
+// forgotten. Its cost follows the rows changed and the blocks removed, not their extrinsics.
+// Uploaded files are not ledger state and stay.
 import type { Head } from '../chain/block';
 import { recordOutsideBlock } from '../chain/pool';
 import { readMeta } from '../meta';
@@ -11,7 +13,7 @@ import { HistoryError } from './errors';
 import { dropSnapshotsAfter } from './snapshots';
 
 /** The status an extrinsic of a reverted block answers from now on. */
-export function revertedRecord(record: ExtrinsicRecord, head: number): ExtrinsicRecord {
+export function revertedRecord(record: ExtrinsicRecord): ExtrinsicRecord {
   return {
     ...record,
     status: 'Invalid',
@@ -21,8 +23,20 @@ export function revertedRecord(record: ExtrinsicRecord, head: number): Extrinsic
     blockHash: null,
     blockIndex: null,
     events: [],
-    error: { section: 'system', name: 'Reverted', message: `Reverted: the ledger was reverted to block ${head}, before the block that included this extrinsic` }
+    error: { section: 'system', name: 'Reverted', message: 'Reverted: the ledger was reverted to a block before the one that included this extrinsic' }
   };
+}
+
+/**
+ * A stored status as it stands now: an extrinsic whose block is no longer the ledger's (reverted
+ * away, or its number now names another block) answers Invalid / Reverted. Revert does not rewrite
+ * the records of the blocks it removes (thousands of rows); their status is derived here, where it
+ * is read. `block` is the stored block of the record's number, when the caller has read it.
+ */
+export async function currentRecord(tx: QueryTx, record: ExtrinsicRecord, block?: BlockRecord | null): Promise<ExtrinsicRecord> {
+  if (record.blockNumber === null) return record;
+  const stored = block === undefined ? await tx.get('blocks', record.blockNumber) : block ?? undefined;
+  return stored && stored.hash === record.blockHash ? record : revertedRecord(record);
 }
 
 /** The block to revert to, checked: it must be this ledger's, kept by history, and not after the head. */
@@ -49,24 +63,14 @@ export async function revertState(tx: QueryTx, to: Head, waiting: PoolRecord[]):
     if (change.before === undefined) await tx.delete(change.table, change.key as never);
     else await tx.put(change.table, change.before as never);
   }
+  // The extrinsics of these blocks keep their records: they answer Reverted (currentRecord).
+  for (let n = block + 1; n <= head.number; n++) await tx.delete('blocks', n);
   const records: ExtrinsicRecord[] = [];
-  for (let n = block + 1; n <= head.number; n++) {
-    const gone = await tx.get('blocks', n);
-    if (!gone) continue;
-    for (const hash of gone.extrinsics) {
-      const record = await tx.get('extrinsics', hash);
-      if (!record) continue;
-      const reverted = revertedRecord(record, block);
-      await tx.put('extrinsics', reverted);
-      records.push(reverted);
-    }
-    await tx.delete('blocks', n);
-  }
   // What waits (in this context's pool, or stored by another context sharing the store) was
   // checked against state that is gone: refused, with a status that says why.
   const pooled = new Map([...(await tx.pooled()), ...waiting].map((row) => [row.hash, row]));
   for (const row of pooled.values()) {
-    const reverted = revertedRecord(recordOutsideBlock(row, { status: 'Invalid', isCompleted: true, isError: true, error: null, fee: '0', feePayer: row.reservedBy ?? row.signer }), block);
+    const reverted = revertedRecord(recordOutsideBlock(row, { status: 'Invalid', isCompleted: true, isError: true, error: null, fee: '0', feePayer: row.reservedBy ?? row.signer }));
     await tx.put('extrinsics', reverted);
     records.push(reverted);
     if (await tx.get('pool', row.hash)) await tx.delete('pool', row.hash);
