@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, approve, asAlice, createAccount, fundFromAlice, launchBrowser, nav, restRelay, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, approve, asAlice, createAccount, fundFromAlice, launchBrowser, nav, restRelay, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'preview-pass-1';
 
@@ -109,6 +109,7 @@ describe('the sign dialog previews what a signature will do', () => {
     expect(created).toBe('Created: NFT collection “Cats”, prefix CAT, owned by you');
     // The creation deposit and the fee go to the chain's treasury, named as such.
     expect((await lines(dialog, 'The treasury'))[0]).toMatch(/^\+≈?2\.\d+ OPL \(balance/);
+    await page.screenshot({ path: screenshotPath('sign-preview-create-collection') });
     await approve(page, { password: PASSWORD, call: 'unique.createCollectionEx' });
     await page.getByRole('heading', { level: 1, name: 'Cats' }).waitFor();
     const id = collectionId();
@@ -247,6 +248,7 @@ describe('the sign dialog previews what a signature will do', () => {
     await dialog.locator('button[data-armed="true"]').waitFor();
     expect(await sign.isDisabled()).toBe(true);
     expect(await sign.getAttribute('aria-describedby')).toBe('sign-refusal');
+    await page.screenshot({ path: screenshotPath('sign-preview-refused') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await fungible.getByTestId('ft-mine').textContent()).toBe('883.75 GLD');

@@ -130,7 +130,7 @@ describe('the sign dialog’s request', () => {
     expect(request().armed).toBe(true);
     expect(signing.canSign(request())).toBe(false);
     const state = request().preview;
-    expect(state?.status === 'ready' && state.preview.refusal).toBe('The chain would refuse this call: Balance too low (balances.InsufficientBalance). Nothing would change but the fee, so Opalite will not sign it.');
+    expect(state?.status === 'ready' && state.preview.refusal).toBe('The chain would refuse this call: Balance too low (balances.InsufficientBalance). Opalite will not sign it.');
   });
 
   it('on a service without a dry run, refuses a signer who cannot pay the fee there', async () => {

@@ -82,7 +82,7 @@ function nativeSpent(call: Call): bigint {
 
 function chainRefusal(error: DryRun['error']): string {
   const where = [error?.details?.section, error?.details?.name].filter(Boolean).join('.');
-  return `The chain would refuse this call: ${error?.message?.trim() || 'it gave no reason'}${where ? ` (${where})` : ''}. Nothing would change but the fee, so Opalite will not sign it.`;
+  return `The chain would refuse this call: ${error?.message?.trim() || 'it gave no reason'}${where ? ` (${where})` : ''}. Opalite will not sign it.`;
 }
 
 export async function loadPreview(input: PreviewInput): Promise<SignPreview> {
