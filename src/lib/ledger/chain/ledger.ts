@@ -308,11 +308,6 @@ export class Ledger implements LedgerReads {
     return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue);
   }
 
-  /** The block with this number, or undefined. */
-  blockByNumber(number: number): Promise<BlockRecord | undefined> {
-    return this.read((tx) => tx.get('blocks', number));
-  }
-
   /** How many blocks of history are kept (from the next block on). */
   get history(): HistoryPolicy {
     return this.historyValue;
@@ -334,17 +329,16 @@ export class Ledger implements LedgerReads {
   }
 
   /**
-   * Make block `block` the head again (see history/revert.ts). Waits for a block being sealed; no
+   * Make the block `to` the head again (see history/revert.ts). Waits for a block being sealed; no
    * block is sealed meanwhile. What waited in the pool is refused (Invalid, Reverted).
    */
   revert(to: Head): Promise<Head> {
-    const block = to.number;
     return this.sealer.exclusive(async () => {
       // What waits now is refused with the revert; what is admitted while it runs waits for the
       // next block, whose checks (nonce, era, fee) run against the reverted state.
       const waiting = this.pool.entries();
       const result = await this.write((tx) => revertState(tx, to, waiting));
-      const refusal = new TransactionError('Invalid', `Reverted: the ledger was reverted to block ${block} before this extrinsic was included`, { reason: 'Reverted' });
+      const refusal = new TransactionError('Invalid', `Reverted: the ledger was reverted to block ${to.number} before this extrinsic was included`, { reason: 'Reverted' });
       for (const entry of waiting) {
         this.pool.remove(entry.hash);
         entry.durable?.(refusal);
