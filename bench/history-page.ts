@@ -155,7 +155,19 @@ const bench = {
     });
     const changes = tx.objectStore('changes');
     const tables = ['meta', 'accounts', 'collections', 'tokens', 'allowList'];
-    const keyLists = (await Promise.all(tables.map((t) => request(changes.index('[tbl+block+keyId]').getAllKeys(IDBKeyRange.bound([t, block + 1], [t, Infinity])))))) as [string, number, string][][];
+    // Index keys (not primary keys, which getAllKeys would give): a key cursor over each table's range.
+    const indexKeys = (range: IDBKeyRange) =>
+      new Promise<[string, number, string][]>((resolve, reject) => {
+        const keys: [string, number, string][] = [];
+        const cursor = changes.index('[tbl+block+keyId]').openKeyCursor(range);
+        cursor.onsuccess = () => {
+          if (!cursor.result) return resolve(keys);
+          keys.push(cursor.result.key as [string, number, string]);
+          cursor.result.continue();
+        };
+        cursor.onerror = () => reject(cursor.error);
+      });
+    const keyLists = await Promise.all(tables.map((t) => indexKeys(IDBKeyRange.bound([t, block + 1], [t, Infinity]))));
     const rows = new Map<string, [string, string]>();
     for (const keys of keyLists) {
       counts.changeRows += keys.length;

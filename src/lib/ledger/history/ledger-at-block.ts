@@ -34,8 +34,11 @@ export class LedgerAtBlock implements LedgerReads {
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
     return this.store.read(async (tx) => {
-      await checkReadable(tx, this.block);
-      return fn(new StateAtBlock(tx, this.block.number));
+      // The check and the read run together (one round trip in IndexedDB); the check decides.
+      const [check, result] = await Promise.allSettled([checkReadable(tx, this.block), fn(new StateAtBlock(tx, this.block.number))]);
+      if (check.status === 'rejected') throw check.reason;
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
     });
   }
 
