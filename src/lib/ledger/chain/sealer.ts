@@ -169,26 +169,17 @@ export class Sealer {
   }
 
   /** Put everything waiting into one new block now. Throws if the block could not be written. */
-  async sealBlock(): Promise<BlockRecord | null> {
-    while (this.producing) await this.producing.catch(() => {});
-    this.stopGathering(); // this block takes what the wait was gathering
-    const run = this.sealOnce();
-    this.producing = run;
-    try {
-      return await run;
-    } finally {
-      if (this.producing === run) this.producing = null;
-      this.schedule();
-    }
+  sealBlock(): Promise<BlockRecord | null> {
+    return this.exclusive(() => this.sealOnce());
   }
 
   /**
-   * Run `work` (a revert, a snapshot) while no block is being sealed: it waits for the block in
+   * Run `work` (a block, a revert, a snapshot) while no other is running: it waits for the one in
    * progress, and no block starts until it is done.
    */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
     while (this.producing) await this.producing.catch(() => {});
-    this.stopGathering();
+    this.stopGathering(); // a block now takes what the gathering wait was gathering
     const run = work();
     this.producing = run;
     try {

@@ -2,7 +2,7 @@
 // and an account's history (every change of its balance, with the extrinsic that made it). Each
 // is a bounded number of indexed reads, never a scan of the chain.
 import { describeChanges, type Change } from '../changes';
-import type { QueryTx } from '../store';
+import type { HistoryRecord, Keys, QueryTx, StateTable } from '../store';
 import type { AccountRecord, Address, BlockRecord, ExtrinsicRecord } from '../types';
 import { HistoryError } from './errors';
 
@@ -47,15 +47,23 @@ export async function blocksFrom(tx: QueryTx, from: number | undefined, limit: n
   return out;
 }
 
-export interface BalanceEntry {
+/** Where a change was made: its block, and the extrinsic that made it (null: the block itself). */
+export interface ChangePlace {
   blockNumber: number;
   blockHash: string;
   timestamp: number;
-  /** The extrinsic that changed it (null: the block itself). */
   extrinsic: { hash: string; section: string; method: string; signer: Address } | null;
+}
+
+export interface BalanceEntry extends ChangePlace {
   /** Free balance before and after, smallest unit, decimal strings. */
   before: string;
   after: string;
+}
+
+export interface TokenEntry extends ChangePlace {
+  /** What the extrinsic changed of the token (its owner, properties, approval; minted or burned). */
+  changes: Change[];
 }
 
 export interface Place {
@@ -64,62 +72,48 @@ export interface Place {
 }
 
 /**
- * The account's balance changes before `before` (newest first), from at most `limit` changes of
- * its row; `next` is where the following page starts (null at the start of history).
+ * One row's changes before `before` (newest first), from at most `limit` of them, each with where
+ * it was made and what `entry` makes of it (null: left out); `next` is where the following page
+ * starts (null at the start of history).
  */
-export async function balanceHistory(tx: QueryTx, address: Address, before: Place | undefined, limit: number): Promise<{ entries: BalanceEntry[]; next: Place | null }> {
+async function rowHistory<N extends StateTable, E>(
+  tx: QueryTx,
+  table: N,
+  key: Keys[N],
+  before: Place | undefined,
+  limit: number,
+  entry: (change: HistoryRecord<N>, place: ChangePlace) => E | null
+): Promise<{ entries: E[]; next: Place | null }> {
   const size = Math.min(limit, MAX_PAGE);
-  const changes = await tx.history.changesOfRow('accounts', address, before, size);
+  const changes = await tx.history.changesOfRow(table, key, before, size);
   const blocks = new Map<number, BlockRecord | undefined>();
-  const out: BalanceEntry[] = [];
-  for (const change of changes) {
-    const free = (row: AccountRecord | undefined) => (row?.free ?? 0n).toString();
-    if (free(change.before) === free(change.after)) continue; // a nonce alone (a failed call paid by a sponsor)
-    if (!blocks.has(change.block)) blocks.set(change.block, await tx.get('blocks', change.block));
-    const block = blocks.get(change.block);
-    const hash = change.extrinsic === null ? undefined : block?.extrinsics[change.extrinsic];
-    const record = hash ? await tx.get('extrinsics', hash) : undefined;
-    out.push({
-      blockNumber: change.block,
-      blockHash: block?.hash ?? '',
-      timestamp: block?.timestamp ?? 0,
-      extrinsic: record ? { hash: record.hash, section: record.callMethod.section, method: record.callMethod.method, signer: record.signer } : null,
-      before: free(change.before),
-      after: free(change.after)
-    });
-  }
-  const last = changes[changes.length - 1];
-  return { entries: out, next: changes.length === size ? { block: last.block, seq: last.seq } : null };
-}
-
-export interface TokenEntry {
-  blockNumber: number;
-  blockHash: string;
-  timestamp: number;
-  extrinsic: { hash: string; section: string; method: string; signer: Address } | null;
-  /** What the extrinsic changed of the token (its owner, properties, approval; minted or burned). */
-  changes: Change[];
-}
-
-/** A token's changes before `before` (newest first), from at most `limit` changes of its row. */
-export async function tokenHistory(tx: QueryTx, token: [number, number], before: Place | undefined, limit: number): Promise<{ entries: TokenEntry[]; next: Place | null }> {
-  const size = Math.min(limit, MAX_PAGE);
-  const changes = await tx.history.changesOfRow('tokens', token, before, size);
-  const blocks = new Map<number, BlockRecord | undefined>();
-  const entries: TokenEntry[] = [];
+  const entries: E[] = [];
   for (const change of changes) {
     if (!blocks.has(change.block)) blocks.set(change.block, await tx.get('blocks', change.block));
     const block = blocks.get(change.block);
     const hash = change.extrinsic === null ? undefined : block?.extrinsics[change.extrinsic];
     const record = hash ? await tx.get('extrinsics', hash) : undefined;
-    entries.push({
+    const made = entry(change, {
       blockNumber: change.block,
       blockHash: block?.hash ?? '',
       timestamp: block?.timestamp ?? 0,
-      extrinsic: record ? { hash: record.hash, section: record.callMethod.section, method: record.callMethod.method, signer: record.signer } : null,
-      changes: describeChanges([change])
+      extrinsic: record ? { hash: record.hash, section: record.callMethod.section, method: record.callMethod.method, signer: record.signer } : null
     });
+    if (made !== null) entries.push(made);
   }
   const last = changes[changes.length - 1];
   return { entries, next: changes.length === size ? { block: last.block, seq: last.seq } : null };
+}
+
+/** The account's balance changes before `before`, newest first (a change of its nonce alone is left out). */
+export function balanceHistory(tx: QueryTx, address: Address, before: Place | undefined, limit: number): Promise<{ entries: BalanceEntry[]; next: Place | null }> {
+  const free = (row: AccountRecord | undefined) => (row?.free ?? 0n).toString();
+  return rowHistory(tx, 'accounts', address, before, limit, (change, place) =>
+    free(change.before) === free(change.after) ? null : { ...place, before: free(change.before), after: free(change.after) }
+  );
+}
+
+/** A token's changes before `before`, newest first. */
+export function tokenHistory(tx: QueryTx, token: [number, number], before: Place | undefined, limit: number): Promise<{ entries: TokenEntry[]; next: Place | null }> {
+  return rowHistory(tx, 'tokens', token, before, limit, (change, place) => ({ ...place, changes: describeChanges([change]) }));
 }
