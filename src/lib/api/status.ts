@@ -34,8 +34,6 @@ export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: Qu
     error: record.error ? { message: record.error.message, details: { section: record.error.section, name: record.error.name } } : null,
     parsed: (await parsedResult(record, tx, ledger.rules)) ?? null,
     fee: feeResponse(BigInt(record.fee), ledger.config.tokenSymbol, ledger.config.decimals),
-    // Who paid the fee: the signer, or the collection's sponsor.
-    feePayer: record.feePayer,
     createdAt: record.createdAt,
     callMethod: record.callMethod,
     signer: record.signer,
