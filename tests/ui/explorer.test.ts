@@ -87,8 +87,9 @@ describe('explorer', () => {
     // A block: its header and its one extrinsic, whose page is a click away.
     await rows.first().getByRole('link', { name: String(top) }).click();
     await page.getByRole('heading', { level: 1, name: `Block ${top}` }).waitFor();
+    // The block's extrinsics come after its header: wait for them, as a person would.
     const item = page.getByTestId('block-extrinsic');
-    expect(await item.count()).toBe(1);
+    await expect.poll(() => item.count()).toBe(1);
     expect(await item.getByRole('link', { name: 'Transfer funds' }).count()).toBe(1);
     await page.getByRole('link', { name: `← Block ${top - 1}` }).click();
     await page.getByRole('heading', { level: 1, name: `Block ${top - 1}` }).waitFor();
