@@ -8,12 +8,12 @@ import { u8aToHex } from '@polkadot/util';
 import type { RestClient } from '../client/client';
 import { ExtrinsicFailedError, SignatureCancelledError, errorText } from '../client/errors';
 import { runExtrinsic, type FlowProgress, type FlowResult } from '../client/flow';
-import { loadPreview, type SignPreview } from '../client/sign/load';
+import type { SignPreview } from '../client/sign/load';
 import type { BuildResult, ChainProperties, DecodedCall, MutationRequest } from '../client/types';
 import type { Call } from '../codec/call-types';
-import { PayloadError } from '../codec/payload';
-import { SigningRuleError, checkBuiltPayload, type CheckedPayload, type RawMessage, type SigningChain } from '../codec/signing-rule';
-import { knownAddress } from './address-book.svelte';
+// Types only: the rule's code (and the codec and crypto under it) loads when something is signed,
+// not with the first page (checkedForSigning imports it).
+import type { CheckedPayload, RawMessage, SigningChain, SigningRuleError } from '../codec/signing-rule';
 import { connection } from './connection.svelte';
 import { notices } from './notices.svelte';
 import { session } from './session.svelte';
@@ -106,9 +106,14 @@ export function signingChainOf(chain: ChainProperties, baseUrl: string): Signing
   return { genesisHash: chain.genesisHash, signedExtensions: Array.isArray(chain.signedExtensions) ? chain.signedExtensions : undefined };
 }
 
+/** The rule's refusals, recognised by name (its module is loaded only when something is signed). */
+function isRuleRefusal(error: unknown): error is SigningRuleError {
+  return error instanceof Error && (error.name === 'SigningRuleError' || error.name === 'PayloadError');
+}
+
 /** A refusal of the rule, as the person reads it. */
 function refusedBecause(error: unknown): never {
-  if (error instanceof SigningRuleError || error instanceof PayloadError) throw new SignRefusedError(`Opalite will not sign this: ${error.message}`);
+  if (isRuleRefusal(error)) throw new SignRefusedError(`Opalite will not sign this: ${error.message}`);
   throw error;
 }
 
@@ -120,7 +125,7 @@ export async function checkOnChain<T>(client: RestClient, check: (chain: Signing
   try {
     return check(signingChainOf(await connection.chainOf(client), client.baseUrl));
   } catch (error) {
-    if (!(error instanceof SigningRuleError && error.reason === 'genesis')) refusedBecause(error);
+    if (!(isRuleRefusal(error) && error.reason === 'genesis')) refusedBecause(error);
   }
   try {
     return check(signingChainOf(await connection.chainOf(client, true), client.baseUrl));
@@ -130,17 +135,13 @@ export async function checkOnChain<T>(client: RestClient, check: (chain: Signing
 }
 
 /** The rule's message for a service's Build answer: its hex must be the payload it describes, for that service's chain. */
-export function checkedForSigning(client: RestClient, built: BuildResult): Promise<CheckedPayload> {
+export async function checkedForSigning(client: RestClient, built: BuildResult): Promise<CheckedPayload> {
+  const { checkBuiltPayload } = await import('../codec/signing-rule');
   return checkOnChain(client, (chain) => checkBuiltPayload(built.signerPayloadJSON, built.signerPayloadHex, chain));
 }
 
 export function extrinsicSubject(built: BuildResult, decoded: DecodedCall, checked: CheckedPayload): ExtrinsicSubject {
   return { kind: 'extrinsic', built: { ...built, signerPayloadHex: checked.messageHex }, decoded, call: checked.call, message: checked.message };
-}
-
-/** A person's name for an address in the preview's words. */
-function nameOf(address: string): string | null {
-  return knownAddress(address)?.name ?? null;
 }
 
 class Signing {
@@ -202,6 +203,9 @@ class Signing {
   async #preview(id: number, client: RestClient, subject: ExtrinsicSubject, signer: string): Promise<void> {
     let state: PreviewState;
     try {
+      // Loaded when a dialog opens, not with the first page (addresses need the crypto library).
+      const [{ loadPreview }, { knownAddress }] = await Promise.all([import('../client/sign/load'), import('./address-book.svelte')]);
+      const nameOf = (address: string) => knownAddress(address)?.name ?? null;
       state = { status: 'ready', preview: await loadPreview({ client, call: subject.call, built: subject.built, decoded: subject.decoded, signer, nameOf, chain: await connection.chainOf(client) }) };
     } catch (error) {
       state = { status: 'failed', message: errorText(error) };

@@ -2,7 +2,7 @@
 // (a refusal with its reason, the chain asked again after a reset), Sign armed only ARM_DELAY_MS
 // after the dialog shows what it shows (again when the preview arrives), a call the dry run
 // refuses never signable, and an app's request closed at once when its access ends.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RestClient } from '../client/client';
 import type { BuildResult, DecodedCall, DryRun } from '../client/types';
 import { encodeCall } from '../codec/calls';
@@ -69,6 +69,12 @@ async function open(dryRun: () => DryRun | null, signal?: AbortSignal) {
   signature.catch(() => {});
   return { signature, request: () => signing.current! };
 }
+
+// The dialog loads the preview's code when it opens (not with the first page); loaded once here, the
+// dynamic imports resolve at once, so the fake clock below is all that moves the dialog on.
+beforeAll(async () => {
+  await Promise.all([import('../client/sign/load'), import('./address-book.svelte'), import('../codec/signing-rule')]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
