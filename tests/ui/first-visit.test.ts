@@ -19,8 +19,12 @@ import { launchBrowser, serveApp } from './support';
 const PERFORMANCE_TARGET = 0.9;
 /** Lighthouse warns that a host at or below this benchmark index is too slow for its CPU model. */
 const SLOW_HOST_BENCHMARK = 1000;
-/** Lighthouse on two shared cores is noisy: the best of up to this many runs counts. */
-const LIGHTHOUSE_RUNS = 3;
+/**
+ * Lighthouse on two shared cores is noisy (one page scored 0.85 to 0.91 in consecutive runs): the
+ * best of up to this many runs counts. A real regression moves every run (crypto on the home page:
+ * 0.69 to 0.74).
+ */
+const LIGHTHOUSE_RUNS = 5;
 /** The Chromium flags of tests/ui/support.ts (launchBrowser), for a browser Lighthouse drives. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
 
