@@ -1,6 +1,12 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Browser tests poll the screen for what a person would wait to see. Vitest's default of 1 s is a
+ * blink on two shared cores (a Network page's first reachability check took longer in a CI run).
+ */
+const BROWSER_POLL = { timeout: 10_000, interval: 50 };
+
 export default defineConfig({
   plugins: [sveltekit()],
   test: {
@@ -42,6 +48,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: BROWSER_POLL },
           // Each file drives its own browser; two at a time keeps two cores busy, not thrashing.
           maxWorkers: 2
         }
@@ -56,6 +63,7 @@ export default defineConfig({
           globalSetup: ['tests/ui/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          expect: { poll: BROWSER_POLL },
           // One browser at a time: the journeys are long and CPU-bound on two cores.
           fileParallelism: false
         }
