@@ -5,10 +5,12 @@ import { z } from 'zod';
 import type { Call } from '../../ledger/types';
 import { fromZodError, validationError } from '../errors';
 import { MAX_CALLS_PER_BATCH } from '../../limits';
-import { mutation, type BuildContext, type MutationRoute } from '../route';
+import { mutation, type BuildContext, type MutationRoute, type Route } from '../route';
 import { address, boundedString } from '../schemas';
+import { balanceRoutes } from './balance';
 import { BatchBuildState } from './batch-build-state';
-import { allRoutes } from './index';
+import { collectionRoutes } from './collections';
+import { tokenRoutes } from './tokens';
 
 /** The route whose raw arguments build each batchable call (the SDK 0.7.7 methodName table). */
 const ROUTE_OF_CALL: Record<string, [MutationRoute['method'], string]> = {
@@ -38,6 +40,9 @@ const ROUTE_OF_CALL: Record<string, [MutationRoute['method'], string]> = {
   'unique.approve': ['POST', '/tokens/approve']
 };
 
+/** Every route ROUTE_OF_CALL names lives in these tables (imported directly: the route table lists this module). */
+const BATCHABLE_ROUTES: readonly Route[] = [...collectionRoutes, ...tokenRoutes, ...balanceRoutes];
+
 const batchedCall = z.object({
   method: z.object({ section: boundedString('section'), method: boundedString('method') }),
   rawPayload: z.record(z.string(), z.unknown(), { error: 'rawPayload must be an object of the call arguments' })
@@ -53,7 +58,7 @@ const batchBody = z.object({
 
 function routeFor(section: string, method: string, index: number): MutationRoute {
   const target = ROUTE_OF_CALL[`${section}.${method}`];
-  const route = target && allRoutes().find((r): r is MutationRoute => r.kind === 'mutation' && r.method === target[0] && r.path === target[1]);
+  const route = target && BATCHABLE_ROUTES.find((r): r is MutationRoute => r.kind === 'mutation' && r.method === target[0] && r.path === target[1]);
   if (!route) throw validationError(`calls[${index}]: ${section}.${method} cannot be batched`);
   return route;
 }
