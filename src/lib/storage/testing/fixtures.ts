@@ -1,7 +1,5 @@
-// Records and store factories for the storage tests.
+// Records and Dexie store factories for the storage tests (every store at once: tests/unit/every-store.ts).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { Store } from '../../ledger/store';
-import { MemoryStore } from '../../ledger/testing/memory-store';
 import type {
   AccountRecord,
   Address,
@@ -13,8 +11,6 @@ import type {
 } from '../../ledger/types';
 import { DexieStore, openDexieStore } from '../dexie-store';
 import { LedgerDatabase, type LedgerDatabaseOptions } from '../schema';
-// The Node host's store, tested with the same checks (the test files run in Node).
-import { openSqliteStore } from '../../../../server/storage/sqlite-store';
 
 export const ALICE: Address = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 export const BOB: Address = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
@@ -43,12 +39,6 @@ export async function dexieStoreWith(setup: (db: LedgerDatabase) => void): Promi
   await db.open();
   return new DexieStore(db);
 }
-
-export const STORES: [string, () => Promise<Store>][] = [
-  ['MemoryStore', async () => new MemoryStore()],
-  ['DexieStore', freshDexieStore],
-  ['SqliteStore', () => openSqliteStore()]
-];
 
 export function nestingAddress(collectionId: number, tokenId: number): Address {
   const hex = (n: number) => n.toString(16).padStart(8, '0');

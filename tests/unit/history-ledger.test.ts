@@ -4,12 +4,12 @@
 // (point reads of every row ever seen, and every index query) must answer what the head answered
 // then, and a revert must give back exactly the state of its block.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../ledger/chain/ledger';
-import { keyOf, seededRandom } from '../ledger/testing/chain-kit';
-import type { QueryTx, Store } from '../ledger/store';
-import { STATE_TABLES, keyOf as rowKey } from '../ledger/store';
-import type { Call, TokenRecord } from '../ledger/types';
-import { STORES } from './testing/fixtures';
+import { Ledger } from '../../src/lib/ledger/chain/ledger';
+import { keyOf, seededRandom } from '../../src/lib/ledger/testing/chain-kit';
+import type { QueryTx, Store } from '../../src/lib/ledger/store';
+import { STATE_TABLES, keyOf as rowKey } from '../../src/lib/ledger/store';
+import type { Call, TokenRecord } from '../../src/lib/ledger/types';
+import { STORES } from './every-store';
 
 const SEEDS = ['//Alice', '//Bob', '//Charlie', '//Dave'];
 const ACCOUNTS = SEEDS.map((seed) => keyOf(seed).address);

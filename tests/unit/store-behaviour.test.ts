@@ -1,14 +1,13 @@
 // The same behaviour checks against MemoryStore (the reference), DexieStore and SqliteStore.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Overlay } from '../ledger/overlay';
-import type { QueryTx, Rows, Store, TableName } from '../ledger/store';
-import { TABLES } from '../ledger/store';
-import { MemoryStore } from '../ledger/testing/memory-store';
+import { Overlay } from '../../src/lib/ledger/overlay';
+import type { QueryTx, Rows, Store, TableName } from '../../src/lib/ledger/store';
+import { TABLES } from '../../src/lib/ledger/store';
+import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
 import {
   ALICE,
   BOB,
   CHARLIE,
-  STORES,
   account,
   block,
   blockHash,
@@ -17,7 +16,8 @@ import {
   nestingAddress,
   pooled,
   token
-} from './testing/fixtures';
+} from '../../src/lib/storage/testing/fixtures';
+import { STORES } from './every-store';
 
 /** Stores opened by a test, closed after it (the SQLite one deletes its temporary file). */
 const opened: Store[] = [];

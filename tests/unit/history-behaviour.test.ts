@@ -1,8 +1,9 @@
 // The state history of the Store port (HistoryTx), the same checks against MemoryStore (the
 // reference), DexieStore and SqliteStore.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryRecord, Store } from '../ledger/store';
-import { ALICE, BOB, STORES, account, block, token } from './testing/fixtures';
+import type { HistoryRecord, Store } from '../../src/lib/ledger/store';
+import { ALICE, BOB, account, block, token } from '../../src/lib/storage/testing/fixtures';
+import { STORES } from './every-store';
 
 const opened: Store[] = [];
 afterEach(() => {
