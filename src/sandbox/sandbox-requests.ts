@@ -11,7 +11,7 @@ import type { Route } from '../lib/api/route';
 import { devRoutes, type DevControls } from '../lib/api/routes/dev';
 import { allRoutes } from '../lib/api/routes/index';
 import { ipfsPathCid, ipfsRoutes, type FileStoreLike } from '../lib/api/routes/ipfs';
-import { NETWORK } from '../lib/browser/protocol';
+import { NETWORK } from '../lib/client/sandbox-paths';
 
 /** Stands in for the host and file store the extra routes are built with: only their paths are read here. */
 const PATHS_ONLY = new Proxy(

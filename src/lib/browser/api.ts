@@ -5,10 +5,9 @@
 // same handler on the same database, writing under the same Web Lock. Nothing of the ledger is
 // imported here: its code (the API, IndexedDB, IPFS) loads only when the page must answer.
 import { version } from '$app/environment';
+import { isApiPath, isFilePath } from '../client/sandbox-paths';
+import type { ApiFetch } from '../state/transport';
 import type { BrowserHost } from './browser-host';
-import { isApiPath, isFilePath } from './paths';
-
-export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 const nativeFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 let inPage: Promise<BrowserHost> | null = null;

@@ -7,7 +7,8 @@ import { LedgerHost, type HostKind, type WriteLock } from '../host/ledger-host';
 import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../storage/schema';
 import { openDexieStore } from '../storage/dexie-store';
 import { openHostSettings } from './host-settings';
-import { LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, WRITER_LOCK, readChannelMessage, type ChannelMessage } from './protocol';
+import { NETWORK } from '../client/sandbox-paths';
+import { LEDGER_CHANNEL, PROTOCOL_VERSION, WRITER_LOCK, readChannelMessage, type ChannelMessage } from './protocol';
 
 export interface BrowserHostOptions {
   kind: Exclude<HostKind, 'node'>;

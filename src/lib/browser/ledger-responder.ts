@@ -5,7 +5,7 @@
 import { ApiError, errorResponseFor } from '../api/errors';
 import { ipfsPathCid } from '../api/routes/ipfs';
 import { openBrowserHost, type BrowserHost } from './browser-host';
-import { isApiPath } from './paths';
+import { isApiPath } from '../client/sandbox-paths';
 
 export interface LedgerResponderOptions {
   appVersion: string;

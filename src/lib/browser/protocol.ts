@@ -10,9 +10,6 @@ export const LEDGER_CHANNEL = 'opalite-ledger-v1';
 /** The Web Lock every writer (the worker and each tab's in-page host) applies blocks under. */
 export const WRITER_LOCK = 'opalite-ledger-writer';
 
-/** The built-in ledger's network segment: the REST API is at `<origin>/sandbox/v1`. */
-export const NETWORK = 'sandbox';
-
 // ---- BroadcastChannel -------------------------------------------------------------------------
 
 export interface BlockMessage {

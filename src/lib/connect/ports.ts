@@ -1,7 +1,7 @@
 // The bridge's ports in the real /connect window: this window and its opener, the consents in
 // this origin's localStorage, the person's wallet, the sign dialog (sign-payload.ts) and this
 // origin's own sandbox, through the page's fetch (service worker or in-page host).
-import { apiFetch } from '../browser/api';
+import { apiFetch } from '../state/transport';
 import { RestClient } from '../client/client';
 import { session } from '../state/session.svelte';
 import { SANDBOX_PATH } from '../state/settings.svelte';

@@ -5,7 +5,7 @@
 // tools that replace or reconfigure the person's ledger are not, and no credential crosses.
 import { ApiError, errorResponse, errorResponseFor } from '../api/errors';
 import { ipfsPathCid } from '../api/routes/ipfs';
-import { isApiPath } from '../browser/paths';
+import { isApiPath } from '../client/sandbox-paths';
 import type { HeaderList, RequestMessage } from './protocol';
 
 export type RelayFetch = (request: Request) => Promise<Response>;

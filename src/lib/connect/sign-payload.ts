@@ -6,7 +6,7 @@
 // its dry run, and decides in the app's own sign dialog, marked as a request from the app's
 // origin; only the signature goes back, the key stays in this page. When the app's access ends
 // (revoked, bye, window closed) the dialog closes and no signature is made or returned.
-import { apiFetch } from '../browser/api';
+import { apiFetch } from '../state/transport';
 import { sameAddress } from '../client/address';
 import { RestClient } from '../client/client';
 import { ApiError as ServiceError, SignatureCancelledError, errorText } from '../client/errors';

@@ -2,12 +2,11 @@
 // the settings), whether the device is online, whether the service answers, and a revision
 // counter that moves whenever the ledger changes (a new block from any tab, an import, our own
 // extrinsic), so pages know to read again.
-import { apiFetch } from '../browser/api';
-import { LEDGER_CHANNEL } from '../browser/protocol';
 import { RestClient } from '../client/client';
 import { errorText } from '../client/errors';
 import type { ChainProperties } from '../client/types';
 import { settings } from './settings.svelte';
+import { apiFetch, ledgerChannel } from './transport';
 
 export type Reachability = 'unknown' | 'checking' | 'reachable' | 'unreachable';
 
@@ -98,7 +97,7 @@ class Connection {
     };
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
-    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LEDGER_CHANNEL) : null;
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(ledgerChannel()) : null;
     channel?.addEventListener('message', () => {
       if (settings.isSandbox) this.changed();
     });

@@ -1,6 +1,6 @@
 // The app's settings, kept in localStorage: which REST service the UI talks to (the built-in
 // sandbox or a remote base_url) and which wallet account acts. Versioned key, validated on read.
-import { NETWORK } from '../browser/protocol';
+import { NETWORK } from '../client/sandbox-paths';
 import { normalizeBaseUrl } from '../client/client';
 
 export type NetworkSetting = { kind: 'sandbox' } | { kind: 'remote'; baseUrl: string };

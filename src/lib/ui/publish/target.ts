@@ -4,7 +4,7 @@
 // extrinsic in the dialog (which checks the signer can pay the fee there); the rest of the run is
 // signed with the same key while it stays unlocked (as a bulk mint's batches are), and a locked
 // key asks again.
-import { apiFetch } from '../../browser/api';
+import { apiFetch } from '../../state/transport';
 import { RestClient, normalizeBaseUrl } from '../../client/client';
 import { errorText } from '../../client/errors';
 import { amountText } from '../../client/format';

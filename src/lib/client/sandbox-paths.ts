@@ -1,5 +1,7 @@
-// Which requests of this origin belong to the built-in ledger.
-import { NETWORK } from './protocol';
+// Where the built-in ledger answers on its origin: the REST API under `/sandbox`, files under `/ipfs`.
+
+/** The built-in ledger's network segment: the REST API is at `<origin>/sandbox/v1`. */
+export const NETWORK = 'sandbox';
 
 /** `<origin>/sandbox` and everything below it: the REST API. */
 export function isApiPath(pathname: string): boolean {

@@ -1,26 +1,14 @@
-// The page's view of its ledger host, as reactive state: who answers the API, the chain head,
-// the worker's version compared with the page's, a waiting update, persistence. Started once by
-// the root layout.
+// The browser host's side of the page's host status (src/lib/state/host-status.svelte.ts): who
+// answers the API, the chain head, the worker's version compared with the page's, a waiting
+// update, persistence. Provided at the app's start; the root layout starts it.
 import { dev, version } from '$app/environment';
-import type { HostStatus } from '../host/ledger-host';
+import { NETWORK } from '../client/sandbox-paths';
+import type { DevStatus } from '../client/types';
+import { hostStatus } from '../state/host-status.svelte';
 import { awaitWorker, ensureApi, installFetchFallback, isControlled } from './api';
 import { isPersisted, requestPersistence } from './persist';
-import { KEEP_ALIVE_MS, LEDGER_CHANNEL, NETWORK, PROTOCOL_VERSION, compareWithWorker, describeCompatibility, hello, readChannelMessage, type HelloMessage } from './protocol';
+import { KEEP_ALIVE_MS, LEDGER_CHANNEL, PROTOCOL_VERSION, compareWithWorker, describeCompatibility, hello, readChannelMessage } from './protocol';
 import { greetWorker, registerServiceWorker, serviceWorkerSupported, workerTakesOver } from './register';
-
-export const hostStatus = $state({
-  /** Who answers `<origin>/sandbox/v1` for this page right now. */
-  api: 'starting' as 'starting' | 'service-worker' | 'page' | 'unavailable',
-  /** The controlling worker's hello, when one controls the page. */
-  worker: null as HelloMessage | null,
-  /** Page and worker differ (version, schema or protocol): what to tell the person. */
-  notice: null as string | null,
-  /** A new version waits; `applyUpdate()` switches to it. */
-  updateReady: false,
-  persisted: null as boolean | null,
-  chain: null as HostStatus | null,
-  error: null as string | null
-});
 
 /** How long a first visit waits for its new worker before answering the ledger in the page. */
 const FIRST_INSTALL_WAIT_MS = 5000;
@@ -43,7 +31,7 @@ async function refreshChain(): Promise<void> {
     const api = await ensureApi();
     const response = await api(`/${NETWORK}/v1/dev/status`);
     if (!response.ok) throw new Error(`${response.status}: ${(await response.text()).slice(0, 200)}`);
-    hostStatus.chain = (await response.json()) as HostStatus;
+    hostStatus.chain = (await response.json()) as DevStatus;
     hostStatus.api = isControlled() ? 'service-worker' : 'page';
     hostStatus.error = null;
   } catch (error) {
