@@ -24,6 +24,8 @@ import { LOOPBACK_ORIGINS, originPolicy } from './origins';
 import type { SqliteStore } from './storage/sqlite-store';
 import { SCHEMA_VERSION } from './storage/sqlite-schema';
 import { startVerifyPool, type VerifyPool } from './verify-pool';
+// /dev/status names the package's version; esbuild writes it into the bundles (dist/server, dist/pkg).
+import { version as PACKAGE_VERSION } from '../package.json';
 
 export interface HostOptions {
   port: number;
@@ -151,6 +153,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       blockMode: options.blockMode,
       pool: poolLimits,
       history,
+      appVersion: PACKAGE_VERSION,
       dbSchemaVersion: SCHEMA_VERSION,
       writeLock: writes.lock,
       verify: pool?.verify,

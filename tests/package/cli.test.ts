@@ -1,7 +1,9 @@
 // The `opalite` command from the packed tarball, installed into a project of its own: `serve`
 // answers the real @unique-nft/sdk, `init` copies the sandbox worker, and mistakes get usage.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDirectory } from '../contract/durability/child-host';
@@ -18,6 +20,13 @@ afterAll(async () => {
   await serving?.stop();
   project.remove();
 });
+
+/** The version in the tarball's own package.json (what /dev/status must name, never "dev"). */
+function tarballVersion(): string {
+  const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { version: string };
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  return version;
+}
 
 /** The ledger database the host said it uses. */
 const databaseOf = (output: string) => /Ledger database: (\S+)/.exec(output)?.[1];
@@ -43,11 +52,17 @@ describe('opalite serve', () => {
     const data = join(project.dir, 'kept.db');
     serving = await startServe(project.dir, ['--port', '0', '--rules', 'unique', '--blocks', 'manual', '--data', data, '--verify-threads', '0']);
     const status = await (await fetch(`${serving.url}/dev/status`)).json();
-    expect(status).toMatchObject({ host: 'node', rules: 'unique', blockMode: { kind: 'manual' } });
+    expect(status).toMatchObject({ host: 'node', rules: 'unique', blockMode: { kind: 'manual' }, appVersion: tarballVersion() });
     expect(databaseOf(serving.output())).toBe(data);
     expect(await serving.stop()).toBe(0);
     serving = undefined;
     expect(existsSync(data)).toBe(true);
+  });
+
+  it("opalite/node's startHost() names the tarball's version in /dev/status too", async () => {
+    const script = "import { startHost } from 'opalite/node'; const host = await startHost({ verifyThreads: 0 }); const status = await (await fetch(host.url + '/dev/status')).json(); await host.stop(); console.log(status.appVersion);";
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir, timeout: 30_000 });
+    expect(stdout.trim()).toBe(tarballVersion());
   });
 
   it('refuses a bad option with its usage and exit code 2', async () => {
