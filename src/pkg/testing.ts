@@ -69,7 +69,7 @@ export interface ExtrinsicLogRow {
   isCompleted: boolean;
   isError: boolean;
   signer: string;
-  callMethod: string;
+  callMethod: { section: string; method: string };
   blockHash: string | null;
   blockIndex: number | null;
   createdAt: number;
