@@ -2,6 +2,7 @@
 // chain head, the worker's build, a waiting update, persistence. The browser host fills it and
 // provides its controls at start (src/hooks.client.ts); the root layout starts it.
 import type { DevStatus } from '../client/types';
+import { providedAtStart } from './provided-at-start';
 
 /** What the controlling worker says about itself (the browser host's hello message). */
 export interface WorkerHello {
@@ -33,16 +34,10 @@ export interface HostControls {
   keepData(): Promise<void>;
 }
 
-let controls: HostControls | null = null;
+const controls = providedAtStart<HostControls>('ledger host controls');
+const hostControls = controls.get;
 
-export function provideHostControls(provided: HostControls): void {
-  controls = provided;
-}
-
-function hostControls(): HostControls {
-  if (!controls) throw new Error('No ledger host: the browser host provides its controls at start (src/hooks.client.ts)');
-  return controls;
-}
+export const provideHostControls = controls.provide;
 
 export function startHost(): Promise<() => void> {
   return hostControls().start();

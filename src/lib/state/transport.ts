@@ -1,6 +1,7 @@
 // The page's way to the REST API: the browser host provides it once at the app's start
 // (src/hooks.client.ts), and the UI, the state and the bridge take it from here, so none of them
 // imports the host (its in-page fallback, its worker registration) and any host may provide it.
+import { providedAtStart } from './provided-at-start';
 
 export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -13,17 +14,10 @@ export interface Transport {
   ledgerChannel: string;
 }
 
-let provided: Transport | null = null;
+const provided = providedAtStart<Transport>('transport to the REST API');
+const transport = provided.get;
 
-/** The host's part at start; a later call replaces the transport (tests provide their own). */
-export function provideTransport(transport: Transport): void {
-  provided = transport;
-}
-
-function transport(): Transport {
-  if (!provided) throw new Error('No transport to the REST API: the browser host provides it at start (src/hooks.client.ts)');
-  return provided;
-}
+export const provideTransport = provided.provide;
 
 /** The provided fetch, looked up at each call (so a module may hold it before the host starts). */
 export const apiFetch: ApiFetch = async (input, init) => transport().fetch(input, init);
