@@ -18,8 +18,8 @@ Commands:
   serve [options]       the Unique Network REST API v1 at http://127.0.0.1:<port>/sandbox/v1
                         on a local ledger (opalite serve --help lists every option:
                         --port --host --data --rules --blocks --pool-size
-                        --pool-per-account --cors --allow-host --max-upload
-                        --verify-threads)
+                        --pool-per-account --history --cors --allow-host
+                        --max-upload --verify-threads)
   init <publicDir>      copy the sandbox service worker into a web app's static folder
                         (${WORKER_FILE_NAME}), for startSandbox() of 'opalite/browser'
 

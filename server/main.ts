@@ -1,7 +1,7 @@
 // `npm run serve`: the REST API at http://127.0.0.1:$PORT/sandbox/v1 on a fresh ledger, or on one
 // kept in an SQLite database (`--data ledger.db` or OPALITE_DATA). Stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import type { BlockMode } from '../src/lib/ledger/chain/config';
+import { blockModeFromName, blockModeProblem, type BlockMode } from '../src/lib/ledger/chain/config';
 import { PoolLimitsError, resolvePoolLimits, type PoolLimits } from '../src/lib/ledger/chain/pool-limits';
 import { DEFAULT_POOL_PER_ACCOUNT, DEFAULT_POOL_SIZE, POOL_SIZE_CAP } from '../src/lib/ledger/constants';
 import { isRuleSetName } from '../src/lib/ledger/rules';
@@ -36,11 +36,11 @@ const EXPLAINED = new Set(['LedgerFileError', 'LedgerStartError', 'SnapshotError
 const BAD_OPTION = new Set(['OriginListError', 'HostListError']);
 
 function blockModeOf(text: string | undefined): BlockMode {
-  if (!text || text === 'instant') return { kind: 'instant' };
-  if (text === 'manual') return { kind: 'manual' };
-  const interval = /^interval:(\d+)$/.exec(text);
-  if (interval) return { kind: 'interval', ms: Number(interval[1]) };
-  throw new UsageError(`--blocks must be instant, manual or interval:<ms>, not "${text}"`);
+  if (!text) return { kind: 'instant' };
+  const mode = blockModeFromName(text);
+  const problem = mode ? blockModeProblem(mode) : 'must be instant, manual or interval:<ms>';
+  if (problem) throw new UsageError(`--blocks ${problem}, not "${text.slice(0, 40)}"`);
+  return mode!;
 }
 
 function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {

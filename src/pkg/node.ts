@@ -1,6 +1,7 @@
 // `opalite/node`: the Node host as a library. One call starts the REST API on a free port over a
 // temporary SQLite ledger and gives back its URL and a stop(). The public types are declared here,
 // not imported, so the published node.d.ts names no internal module.
+import { blockModeFromName, blockModeProblem } from '../lib/ledger/chain/config';
 import { PoolLimitsError, resolvePoolLimits } from '../lib/ledger/chain/pool-limits';
 import { historyPolicy } from '../lib/ledger/history/record';
 import { isRuleSetName } from '../lib/ledger/rules';
@@ -70,10 +71,24 @@ export interface OpaliteHost {
 /** `instant`, `manual` or `interval:<ms>` as a BlockMode; anything else is a TypeError naming it. */
 export function parseBlockMode(mode: BlockModeName | BlockMode): BlockMode {
   if (typeof mode === 'object' && mode !== null) return mode;
-  if (mode === 'instant' || mode === 'manual') return { kind: mode };
-  const interval = /^interval:(\d+)$/.exec(String(mode));
-  if (interval) return { kind: 'interval', ms: Number(interval[1]) };
-  throw new TypeError(`opalite: blocks must be "instant", "manual" or "interval:<ms>", not ${JSON.stringify(mode)}`);
+  const named = typeof mode === 'string' ? blockModeFromName(mode) : null;
+  if (!named) throw new TypeError(`opalite: blocks must be "instant", "manual" or "interval:<ms>", not ${JSON.stringify(mode)?.slice(0, 80)}`);
+  return named;
+}
+
+/** A block mode a host runs (an interval within its bounds), or a TypeError naming the option. */
+function checkedBlockMode(mode: BlockModeName | BlockMode): BlockMode {
+  const parsed = parseBlockMode(mode);
+  const problem = blockModeProblem(parsed);
+  if (problem) throw new TypeError(`opalite: blocks ${problem}, not ${JSON.stringify(mode)?.slice(0, 80)}`);
+  return parsed;
+}
+
+/** A whole-number option checked (a TypeError naming it, like the others here); undefined stays so. */
+function wholeNumberOption(name: string, value: number | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < min) throw new TypeError(`opalite: ${name} must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
+  return value;
 }
 
 /** `poolSize` and `poolPerAccount` checked (a TypeError naming the option, like the others here). */
@@ -122,13 +137,13 @@ export async function startHost(options: StartHostOptions = {}): Promise<Opalite
     host: options.host,
     dataFile: options.data,
     rules: options.rules,
-    blockMode: options.blocks === undefined ? undefined : parseBlockMode(options.blocks),
+    blockMode: options.blocks === undefined ? undefined : checkedBlockMode(options.blocks),
     pool,
     historyBlocks,
     cors: options.cors,
     allowHosts: options.allowHosts,
-    maxUploadBytes: options.maxUpload,
-    verifyThreads: options.verifyThreads,
+    maxUploadBytes: wholeNumberOption('maxUpload', options.maxUpload, 1),
+    verifyThreads: wholeNumberOption('verifyThreads', options.verifyThreads, 0),
     log: options.quiet === false ? undefined : () => {}
   });
   const origin = new URL(running.url).origin;

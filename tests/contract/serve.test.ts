@@ -209,6 +209,10 @@ describe('npm run serve', () => {
     const upload = await refusal(['--max-upload', 'lots']);
     expect(upload.code).toBe(2);
     expect(upload.output).toMatch(/--max-upload must be a whole number/);
+    // An interval the REST route would refuse is refused at the start too (5 ms would keep the host sealing).
+    const interval = await refusal(['--blocks', 'interval:5']);
+    expect(interval.code).toBe(2);
+    expect(interval.output).toMatch(/--blocks interval must be a whole number of milliseconds from 100 to 3600000, not "interval:5"/);
     const cors = await refusal(['--cors', 'evil.example']);
     expect(cors.code).toBe(2);
     expect(cors.output).toMatch(/--cors: "evil.example" is not an origin/);

@@ -3,7 +3,7 @@
 // in-page, Node) passes these as extra routes, backed by its LedgerHost.
 import { z } from 'zod';
 import { bodyText, formFile } from '../body';
-import type { BlockMode } from '../../ledger/chain/config';
+import { BLOCK_INTERVAL_MS, type BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
 import { MAX_HISTORY_BLOCKS, type HistoryPolicy } from '../../ledger/history/record';
 import type { Snapshot } from '../../ledger/history/snapshots';
@@ -17,7 +17,14 @@ const resetBody = z.object({ rules: z.enum(['spec', 'unique']).optional() });
 const blockModeBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('instant') }),
   z.object({ kind: z.literal('manual') }),
-  z.object({ kind: z.literal('interval'), ms: z.coerce.number().int().min(100, { error: 'ms must be at least 100' }).max(3_600_000) })
+  z.object({
+    kind: z.literal('interval'),
+    ms: z.coerce
+      .number()
+      .int()
+      .min(BLOCK_INTERVAL_MS.min, { error: `ms must be at least ${BLOCK_INTERVAL_MS.min}` })
+      .max(BLOCK_INTERVAL_MS.max, { error: `ms must be at most ${BLOCK_INTERVAL_MS.max}` })
+  })
 ]);
 
 /** A snapshot id as `POST /dev/snapshot` answers it (a decimal string); a number is taken too. */

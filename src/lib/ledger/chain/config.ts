@@ -3,6 +3,28 @@ import type { RuleSetName } from '../rules';
 
 export type BlockMode = { kind: 'instant' } | { kind: 'interval'; ms: number } | { kind: 'manual' };
 
+/** An interval chain's bounds: faster would keep the host sealing; slower is a manual chain. */
+export const BLOCK_INTERVAL_MS = { min: 100, max: 3_600_000 } as const;
+
+/** Why `mode` is not a block mode a ledger runs (the words name the field), or null when it is one. */
+export function blockModeProblem(mode: unknown): string | null {
+  const kind = typeof mode === 'object' && mode !== null ? (mode as { kind?: unknown }).kind : undefined;
+  if (kind === 'instant' || kind === 'manual') return null;
+  if (kind !== 'interval') return 'must be instant, manual or interval:<ms>';
+  const ms = (mode as { ms?: unknown }).ms;
+  if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < BLOCK_INTERVAL_MS.min || ms > BLOCK_INTERVAL_MS.max) {
+    return `interval must be a whole number of milliseconds from ${BLOCK_INTERVAL_MS.min} to ${BLOCK_INTERVAL_MS.max}`;
+  }
+  return null;
+}
+
+/** A block mode by its name, "instant", "manual" or "interval:<ms>", or null (bounds: `blockModeProblem`). */
+export function blockModeFromName(name: string): BlockMode | null {
+  if (name === 'instant' || name === 'manual') return { kind: name };
+  const interval = /^interval:(\d{1,8})$/.exec(name);
+  return interval ? { kind: 'interval', ms: Number(interval[1]) } : null;
+}
+
 export interface ChainConfig {
   /** Network segment of the base URL. */
   network: string;
