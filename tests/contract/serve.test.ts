@@ -26,7 +26,8 @@ function spawnServe(args: string[]): { child: ChildProcess; output: () => string
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': a refusal's last words may still be in the pipes when the process exits.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 

@@ -53,7 +53,8 @@ function startHost(data: string, env: Record<string, string> = {}): Started {
       seen();
     });
     child.stderr!.on('data', (d) => (output += d));
-    child.once('exit', (code) => resolve({ refused: { code, output } }));
+    // 'close', not 'exit': the process may exit before its last words are read from its pipes.
+    child.once('close', (code) => resolve({ refused: { code, output } }));
   });
   return { child, outcome, output: () => output };
 }

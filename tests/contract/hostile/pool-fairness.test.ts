@@ -165,5 +165,6 @@ function serveExpectingExit(args: string[]): Promise<{ code: number | null; outp
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  // 'close', not 'exit': the process may exit before its last words are read from its pipes.
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
 }
