@@ -602,4 +602,7 @@ if (process.env.BENCH_BROWSER !== '0') {
   console.log('\n---- browser (headless Chromium, service worker) ----');
   const { runBrowserBench } = await import('./browser');
   for (const line of await runBrowserBench()) console.log(line);
+  // issue 10: the home page's Lighthouse (mobile) performance score, best and median of 5 runs.
+  console.log('\n---- first visit (Lighthouse, mobile) ----');
+  for (const line of await (await import('./first-visit')).runFirstVisitBench()) console.log(line);
 }

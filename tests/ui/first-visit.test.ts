@@ -1,32 +1,25 @@
 // A fast first visit (issue 10, item 10): the static server compresses what it sends, the home
-// page leaves the in-page ledger unloaded when a service worker answers for it, and Lighthouse
-// (mobile defaults, Debian's Chromium) scores the home page. The four scores are printed.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// page leaves the in-page ledger and the keys' crypto unloaded when a service worker answers for
+// it, and Lighthouse (mobile defaults, Debian's Chromium) finds nothing to fault in accessibility
+// and best practices. The performance score is a benchmark (bench/first-visit.ts).
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
 import { APP_KIT_DIR } from '../support/app-build';
+import { lighthouseChromium, runLighthouse } from '../support/lighthouse';
 import { UI_BUILD_DIR } from './paths';
 import { launchBrowser, serveApp } from './support';
 
-/** Issue 10's bar for the home page (mobile defaults). */
-const PERFORMANCE_TARGET = 0.9;
-/** Lighthouse warns that a host at or below this benchmark index is too slow for its CPU model. */
-const SLOW_HOST_BENCHMARK = 1000;
 /**
- * Lighthouse on two shared cores is noisy (one page scored 0.85 to 0.91 in consecutive runs): the
- * best of up to this many runs counts. A real regression moves every run (crypto on the home page:
- * 0.69 to 0.74).
+ * What the home page may transfer on a first visit (Lighthouse's total byte weight). It is 114 KiB;
+ * the keys' crypto pulled in by a static import made it 318 KiB. Its Lighthouse score is measured by
+ * `npm run bench` (bench/first-visit.ts): a score is a timing, and timings are benchmarks here.
  */
-const LIGHTHOUSE_RUNS = 5;
-/** The Chromium flags of tests/ui/support.ts (launchBrowser), for a browser Lighthouse drives. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
+const HOME_BYTES_LIMIT = 150 * 1024;
 
 interface Fetched {
   status: number;
@@ -81,38 +74,6 @@ const WASM_GLUE = '__wbindgen';
 /** Which of `files` (built scripts) hold the crypto's WebAssembly bindings. */
 function withWasmCrypto(files: readonly string[]): string[] {
   return files.filter((file) => file.endsWith('.js') && readFileSync(join(APP_KIT_DIR, 'output', 'client', file), 'utf8').includes(WASM_GLUE));
-}
-
-/**
- * Chromium's helper processes may still be writing into its profile as the main one exits: try for
- * a while, then leave the temporary folder (a cleanup is not what this test judges).
- */
-function removeProfile(profile: string): void {
-  try {
-    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
-  } catch (error) {
-    console.warn(`[first-visit] left ${profile} behind: ${(error as Error).message}`);
-  }
-}
-
-async function startChromium(): Promise<{ port: number; chrome: ChildProcess; profile: string }> {
-  const executable = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p))!;
-  const profile = mkdtempSync(join(tmpdir(), 'opalite-lighthouse-'));
-  const chrome = spawn(executable, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise<number>((done, fail) => {
-    let said = '';
-    const timer = setTimeout(() => fail(new Error(`Chromium did not open its debugging port:\n${said}`)), 30_000);
-    chrome.stderr!.on('data', (data: Buffer) => {
-      said += data.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(said);
-      if (match) {
-        clearTimeout(timer);
-        done(Number(match[1]));
-      }
-    });
-    chrome.once('exit', (code) => fail(new Error(`Chromium exited (${code}):\n${said}`)));
-  });
-  return { port, chrome, profile };
 }
 
 describe('first visit', () => {
@@ -193,45 +154,18 @@ describe('first visit', () => {
     expect(withWasmCrypto(controlled)).toEqual([]);
   });
 
-  it(`scores the home page with Lighthouse (mobile): performance ≥ ${PERFORMANCE_TARGET}, accessibility and best practices 1`, async (context) => {
-    // The best of up to LIGHTHOUSE_RUNS fresh-profile runs (stopping at the first that reaches the
-    // target): on shared cores one run may lose 0.1 to a neighbour's build. Accessibility and best
-    // practices must be 1 in every run.
-    const runs: Record<string, number | null>[] = [];
-    // Lighthouse's own benchmark of the host (its 4x CPU slowdown is calibrated for index > 1000).
-    const benchmarks: number[] = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-      const { port, chrome, profile } = await startChromium();
-      try {
-        const result = await lighthouse(preview.url, { port, output: 'json', logLevel: 'error' });
-        const lhr = result!.lhr;
-        const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score]));
-        runs.push(scores);
-        benchmarks.push(lhr.environment.benchmarkIndex);
-        const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-        console.log(
-          `[first-visit] Lighthouse run ${run}: performance ${scores.performance}, accessibility ${scores.accessibility}, best-practices ${scores['best-practices']}, seo ${scores.seo}` +
-            ` (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, SI ${audit('speed-index')}, ${audit('total-byte-weight')}; host benchmark ${Math.round(lhr.environment.benchmarkIndex)})`
-        );
-      } finally {
-        chrome.kill();
-        await new Promise((done) => (chrome.exitCode !== null ? done(null) : chrome.once('exit', done)));
-        removeProfile(profile);
-      }
-      if ((runs.at(-1)!.performance ?? 0) >= PERFORMANCE_TARGET) break;
-    }
-    const best = runs.reduce((a, b) => ((b.performance ?? 0) > (a.performance ?? 0) ? b : a));
-    console.log(`[first-visit] best of ${runs.length}: ${JSON.stringify(best)}`);
-    for (const scores of runs) {
-      expect(scores.accessibility).toBe(1);
-      expect(scores['best-practices']).toBe(1);
-    }
-    // The score is only meaningful on a host Lighthouse considers fast enough: when every run
-    // warned of a slow CPU (its own SLOW_CPU_BENCHMARK_INDEX_THRESHOLD), say so rather than judge.
-    if ((best.performance ?? 0) < PERFORMANCE_TARGET && benchmarks.every((index) => index <= SLOW_HOST_BENCHMARK)) {
-      console.warn(`[first-visit] performance ${best.performance} not judged: Lighthouse measured this host at ${benchmarks.map(Math.round).join(', ')} (≤ ${SLOW_HOST_BENCHMARK}, too slow for its throttling model)`);
+  it(`has a Lighthouse (mobile) accessibility and best-practices score of 1, and transfers at most ${HOME_BYTES_LIMIT / 1024} KiB`, async (context) => {
+    const chromium = lighthouseChromium();
+    // Lighthouse drives a Chromium of its own through its debugging port; Playwright's bundled one is not at a fixed path.
+    if (!chromium) {
+      console.warn('[first-visit] no Chromium at CHROMIUM_PATH or /usr/bin/chromium: Lighthouse not run');
       context.skip();
     }
-    expect(best.performance).toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
-  }, 300_000);
+    const run = await runLighthouse(preview.url, chromium!);
+    console.log(`[first-visit] Lighthouse: ${JSON.stringify(run.scores)}, ${Math.round(run.totalBytes / 1024)} KiB (${run.summary}; host benchmark ${Math.round(run.hostBenchmark)})`);
+    expect(run.scores.accessibility).toBe(1);
+    expect(run.scores['best-practices']).toBe(1);
+    expect(run.totalBytes).toBeGreaterThan(0);
+    expect(run.totalBytes).toBeLessThanOrEqual(HOME_BYTES_LIMIT);
+  }, 120_000);
 });
