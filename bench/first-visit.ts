@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { startPreview } from '../server/preview';
 import { APP_BUILD_DIR, ensureAppBuild } from '../tests/support/app-build';
-import { lighthouseChromium, runLighthouse, SLOW_HOST_BENCHMARK, type LighthouseRun } from '../tests/support/lighthouse';
+import { installedChromium } from '../tests/support/chromium';
+import { runLighthouse, SLOW_HOST_BENCHMARK, type LighthouseRun } from '../tests/support/lighthouse';
 
 const PERFORMANCE_TARGET = 0.9;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -18,7 +19,7 @@ function median(values: number[]): number {
 }
 
 export async function runFirstVisitBench(): Promise<string[]> {
-  const chromium = lighthouseChromium();
+  const chromium = installedChromium();
   if (!chromium) return ['first visit: no Chromium at CHROMIUM_PATH or /usr/bin/chromium, Lighthouse not run'];
   ensureAppBuild('bench');
   const preview = await startPreview({ root: APP_BUILD_DIR, port: 0 });

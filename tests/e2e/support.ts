@@ -1,10 +1,11 @@
 // What the browser tests share: Chromium, the built app on a random port, and the REST calls a
 // page makes with plain `fetch` (so they go wherever the page's requests go: worker or in-page).
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPreview, type RunningPreview } from '../../server/preview';
+import { CHROMIUM_ARGS, installedChromium } from '../support/chromium';
 import { E2E_BUILD_DIR } from './paths';
 
 /** The app as globalSetup built it for these tests. */
@@ -14,22 +15,15 @@ export const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
 export const CHARLIE = '5FLSigC9HGRKVhB9FiEo4Y3koPsNmBmLJbpXg2mp1hXcS59Y';
 
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-/** Debian's Chromium where it is installed (or CHROMIUM_PATH); otherwise Playwright's own browser. */
-function executablePath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => !!p);
-  return candidates.find((p) => existsSync(p));
-}
 
 /** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules for a host name of one's own). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: executablePath(), headless: true, args: [...ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** A browser profile kept on disk, so a test can close the browser and open it again. */
 export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: executablePath(), headless: true, args: ARGS });
+  return chromium.launchPersistentContext(userDataDir, { executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 export function tempDir(prefix: string): string {

@@ -1,13 +1,12 @@
 // One Lighthouse run (mobile defaults) of a page in a fresh Chromium profile: the first-visit test
 // judges what it can judge exactly (accessibility, best practices, bytes), the benchmark the score.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from './chromium';
 
-/** The Chromium flags of tests/ui/support.ts (launchBrowser), for a browser Lighthouse drives. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
 
 /** Lighthouse warns that a host at or below this benchmark index is too slow for its CPU model. */
 export const SLOW_HOST_BENCHMARK = 1000;
@@ -21,11 +20,6 @@ export interface LighthouseRun {
   hostBenchmark: number;
   /** The metrics behind the score, as Lighthouse words them. */
   summary: string;
-}
-
-/** Where Chromium lives here: CHROMIUM_PATH, else Debian's; undefined when neither exists. */
-export function lighthouseChromium(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
 }
 
 /**
@@ -42,7 +36,7 @@ function removeProfile(profile: string): void {
 
 async function startChromium(executable: string): Promise<{ port: number; chrome: ChildProcess; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'opalite-lighthouse-'));
-  const chrome = spawn(executable, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const chrome = spawn(executable, [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise<number>((done, fail) => {
     let said = '';
     const timer = setTimeout(() => fail(new Error(`Chromium did not open its debugging port:\n${said}`)), 30_000);

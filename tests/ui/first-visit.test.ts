@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
 import { APP_KIT_DIR } from '../support/app-build';
-import { lighthouseChromium, runLighthouse } from '../support/lighthouse';
+import { installedChromium } from '../support/chromium';
+import { runLighthouse } from '../support/lighthouse';
 import { UI_BUILD_DIR } from './paths';
 import { launchBrowser, serveApp } from './support';
 
@@ -155,7 +156,7 @@ describe('first visit', () => {
   });
 
   it(`has a Lighthouse (mobile) accessibility and best-practices score of 1, and transfers at most ${HOME_BYTES_LIMIT / 1024} KiB`, async (context) => {
-    const chromium = lighthouseChromium();
+    const chromium = installedChromium();
     // Lighthouse drives a Chromium of its own through its debugging port; Playwright's bundled one is not at a fixed path.
     if (!chromium) {
       console.warn('[first-visit] no Chromium at CHROMIUM_PATH or /usr/bin/chromium: Lighthouse not run');

@@ -1,7 +1,7 @@
 // What the UI tests share: Chromium, the built app on a random port, and the steps a person
 // takes again and again (create an account, approve the sign dialog). Tests act through roles and
 // labels, as a person using the app would.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -12,17 +12,15 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { expect } from 'vitest';
 import type { RunningHost } from '../../server/host';
 import { startPreview, type RunningPreview } from '../../server/preview';
+import { CHROMIUM_ARGS, installedChromium } from '../support/chromium';
 import { SCREENSHOT_DIR, UI_BUILD_DIR } from './paths';
 
 export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 export function launchBrowser(): Promise<Browser> {
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-  return chromium.launch({ executablePath, headless: true, args: ARGS });
+  return chromium.launch({ executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 export function serveApp(): Promise<RunningPreview> {
