@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from './chromium';
 
-
 /** Lighthouse warns that a host at or below this benchmark index is too slow for its CPU model. */
 export const SLOW_HOST_BENCHMARK = 1000;
 
@@ -20,6 +19,24 @@ export interface LighthouseRun {
   hostBenchmark: number;
   /** The metrics behind the score, as Lighthouse words them. */
   summary: string;
+  /** Audits below full marks in the categories judged exactly, each with a bounded piece of its findings. */
+  failing: string[];
+}
+
+const EXACT_CATEGORIES = ['accessibility', 'best-practices'];
+
+/** What a run found short of full marks where a test asks for 1: enough to tell a flake from a fault. */
+function failingAudits(lhr: import('lighthouse').Result): string[] {
+  return EXACT_CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => {
+        const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+        return `${audit.id}: ${audit.title} ${JSON.stringify(items.slice(0, 3)).slice(0, 400)}`;
+      })
+  );
 }
 
 /**
@@ -64,7 +81,8 @@ export async function runLighthouse(url: string, executable: string): Promise<Li
       scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score])),
       totalBytes: Number(lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN),
       hostBenchmark: lhr.environment.benchmarkIndex,
-      summary: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, SI ${audit('speed-index')}`
+      summary: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, SI ${audit('speed-index')}`,
+      failing: failingAudits(lhr)
     };
   } finally {
     chrome.kill();

@@ -41,7 +41,9 @@ async function mustAnswer(): Promise<boolean> {
 
 /** The in-page host, opened on first use (its code is loaded only then). */
 function inPageHost(): Promise<BrowserHost> {
-  inPage ??= import('./browser-host')
+  // Zod is configured before the host's modules run (the page's policy forbids eval).
+  inPage ??= import('./jitless-zod')
+    .then(() => import('./browser-host'))
     .then(({ openBrowserHost }) =>
       openBrowserHost({
         kind: 'page',
