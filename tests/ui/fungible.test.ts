@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, approve, axeViolations, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { DESKTOP, approve, axeViolations, createAccount, fundFromAlice, launchBrowser, nav, pickAddress, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'pieces-pass-1';
 
@@ -61,13 +61,14 @@ describe('fungible and refungible collections', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await section.getByLabel('Amount to mint').fill('1000.5');
+    await pickAddress(section, 'Mint to', 'Ad', 'Ada');
     await section.getByRole('button', { name: 'Mint', exact: true }).click();
     expect((await approve(page)).call).toBe('unique.createItem');
     await expect.poll(() => section.getByTestId('ft-supply').textContent()).toBe('1000.5 GLD');
     await expect.poll(() => section.getByTestId('ft-mine').textContent()).toBe('1000.5 GLD');
 
     await section.getByLabel('Amount to send').fill('250.25');
-    await section.getByLabel('Send to').fill(BOB);
+    await pickAddress(section, 'Send to', 'Bo', 'Bob');
     await section.getByRole('button', { name: 'Send', exact: true }).click();
     expect((await approve(page)).call).toBe('unique.transferFrom');
     await expect.poll(() => section.getByTestId('ft-mine').textContent()).toBe('750.25 GLD');
@@ -104,7 +105,7 @@ describe('fungible and refungible collections', () => {
     await pieces.getByRole('form', { name: 'Split into a new number of pieces' }).waitFor();
 
     await pieces.getByLabel('Pieces to send').fill('9');
-    await pieces.getByLabel('Send to').fill(BOB);
+    await pickAddress(pieces, 'Send to', 'Bo', 'Bob');
     await pieces.getByRole('button', { name: 'Send', exact: true }).click();
     await pieces.getByText('Pieces to send may be at most 8').waitFor();
 

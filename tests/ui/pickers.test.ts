@@ -157,6 +157,14 @@ describe('pickers', () => {
     await tree.getByRole('img', { name: 'Thumbnail of Box' }).waitFor();
     expect(await tree.getByRole('treeitem', { name: `Ring, token ${collectionId}/3` }).getAttribute('aria-current')).toBe('page');
     expect(await serious()).toEqual([]);
+
+    // "Nested" is Ring's news: Box's page, opened from the tree, does not carry it over.
+    const actions = page.getByRole('region', { name: 'Actions' });
+    expect(await actions.getByRole('status').filter({ hasText: /^Nested$/ }).count()).toBe(1);
+    await tree.getByRole('treeitem', { name: `Ring, token ${collectionId}/3` }).press('Home');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Box' }).waitFor();
+    expect(await actions.getByRole('status').filter({ hasText: /^Nested$/ }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

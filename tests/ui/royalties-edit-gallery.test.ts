@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, png, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, PHONE, approve, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, pickAddress, png, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'royalties-edit-1';
 
@@ -52,7 +52,7 @@ describe('royalties, token editing and the gallery', () => {
     await page.getByLabel('Allowed values').fill('common, rare, epic');
     await page.getByLabel('Token data can be edited after minting').check();
     await page.getByRole('button', { name: 'Add royalty' }).click();
-    await page.getByLabel('Royalty 1 recipient').fill(BOB);
+    await pickAddress(page, 'Royalty 1 recipient', 'Bo', 'Bob');
     await page.getByLabel('Royalty 1 percent').fill('150');
     await page.getByRole('button', { name: 'Create collection' }).click();
 

@@ -1,7 +1,10 @@
 // The creator's app, second pass (issue 10): each bug a new creator found, as they met it. One
 // account (Ada) and one collection with a schema (Rarity: common or rare; Power: an integer), made
 // for her by //Alice, serve every test.
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady, mnemonicGenerate } from '@polkadot/util-crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -163,6 +166,21 @@ describe('the creator app, second pass', () => {
       { name: 'huge.png', mimeType: 'image/png', buffer: large }
     ]);
     await expect.poll(() => page.getByTestId('image-size-note').textContent()).toBe('huge.png is 10.8 MB: everyone who views the token downloads it, and images above 5 MB load slowly. The service takes files up to 20 MB.');
+
+    // One over the limit is left out; a list row naming it is told why, not that it is no file name.
+    // (A sparse file on disk: Chromium reads only its size, and nothing is copied over the wire.)
+    const dir = mkdtempSync(join(tmpdir(), 'opalite-giant-'));
+    try {
+      const giant = join(dir, 'giant.png');
+      writeFileSync(giant, png(8));
+      truncateSync(giant, 21 * MiB);
+      await page.getByLabel('Image files').setInputFiles(giant);
+      await page.getByText('giant.png is 21 MB, and the service takes files up to 20 MB: left out').waitFor();
+      await page.getByLabel('Tokens', { exact: true }).fill('name,image\nSmall,small.png\nGiant,giant.png');
+      await expect.poll(listProblems).toEqual(['Line 3, column image: The image file giant.png was picked but left out: it is 21 MB, and the service takes files up to 20 MB']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(errors).toEqual([]);
   });
 

@@ -48,6 +48,14 @@ export async function fundFromAlice(page: Page, name: string): Promise<Locator> 
   return card;
 }
 
+/** Picks an address as a person does: types part of a name into the address field and clicks the offered account. */
+export async function pickAddress(scope: Page | Locator, label: string, typed: string, name: string): Promise<void> {
+  const field = scope.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  await field.locator('xpath=..').getByRole('option').filter({ hasText: name }).click();
+  expect(await field.getAttribute('aria-expanded')).toBe('false');
+}
+
 /** The account creation flow: name and password, the phrase shown once, typed back. */
 export async function createAccount(page: Page, name: string, password: string): Promise<string> {
   await nav(page, 'Accounts');

@@ -69,6 +69,12 @@ describe('parseMintList', () => {
     expect(parseMintList('name,power\nA,lots', schema).errors).toEqual(['Line 2, column power: "lots" is not a whole number']);
     expect(parseMintList('name,size\nA,1', schema).errors[0]).toMatch(/^Unknown column "size": use name, description, image, owner, an attribute of the schema \(color, power, tags\)/);
     expect(parseMintList('name,image\nA,picture', schema).errors[0]).toMatch(/^Line 2, column image: "picture" is not a URL/);
+    // A picked file left out (too large, say) is named with the reason, in CSV and in JSON.
+    const leftOut = new Map([['big.png', 'it is 21 MB, and the service takes files up to 20 MB']]);
+    expect(parseMintList('name,image\nA,big.png', schema, [], leftOut).errors).toEqual([
+      'Line 2, column image: The image file big.png was picked but left out: it is 21 MB, and the service takes files up to 20 MB'
+    ]);
+    expect(parseMintList('[{"name":"A","image":"big.png"}]', null, [], leftOut).errors[0]).toMatch(/image: The image file big\.png was picked but left out: it is 21 MB/);
   });
 
   it('mints nothing from a list with an unclosed quote', () => {

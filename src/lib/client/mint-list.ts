@@ -114,11 +114,19 @@ function attributeByName(schema: CollectionSchema | null | undefined, name: stri
   return Object.values(schema?.attributesSchema ?? {}).find((a) => Object.values(a.name).some((n) => String(n).toLowerCase() === wanted));
 }
 
+/** The image files beside a list: the picked ones, and why others were left out (by name). */
+interface ImageFiles {
+  picked: ReadonlySet<string>;
+  leftOut: ReadonlyMap<string, string>;
+}
+
 /** An image column: a picked file's name, a CID or a URL. */
-function imageCell(value: string, fileNames: ReadonlySet<string>): Pick<MintItem, 'imageFile'> & Pick<MintItem['data'], 'image'> {
+function imageCell(value: string, files: ImageFiles): Pick<MintItem, 'imageFile'> & Pick<MintItem['data'], 'image'> {
   const text = value.trim();
   if (text === '') return {};
-  if (fileNames.has(text)) return { imageFile: text };
+  if (files.picked.has(text)) return { imageFile: text };
+  const leftOut = files.leftOut.get(text);
+  if (leftOut !== undefined) throw new Error(`The image file ${text} was picked but left out: ${leftOut}`);
   if (!isCid(text) && !/^(https?:|ipfs:|data:|\/)/i.test(text)) {
     throw new Error(`"${text}" is not a URL, a CID, or the name of one of the picked image files`);
   }
@@ -162,7 +170,7 @@ function missingProblem(schema: CollectionSchema | null | undefined, given: stri
   return `${where}: ${missing.join(', ')} ${missing.length > 1 ? 'need values' : 'needs a value'} (the schema requires ${missing.length > 1 ? 'them' : 'it'} once a token has attributes)`;
 }
 
-function fillCell(item: MintItem, column: Column, value: string, fileNames: ReadonlySet<string>): void {
+function fillCell(item: MintItem, column: Column, value: string, files: ImageFiles): void {
   switch (column.kind) {
     case 'name':
       item.data.name = { _: value };
@@ -174,7 +182,7 @@ function fillCell(item: MintItem, column: Column, value: string, fileNames: Read
       item.owner = accountAddress(value);
       break;
     case 'image':
-      setImage(item, imageCell(value, fileNames));
+      setImage(item, imageCell(value, files));
       break;
     case 'property':
       (item.properties ??= []).push({ key: column.key, value });
@@ -185,7 +193,7 @@ function fillCell(item: MintItem, column: Column, value: string, fileNames: Read
   }
 }
 
-function fromCsv(text: string, schema: CollectionSchema | null | undefined, fileNames: ReadonlySet<string>): MintListResult {
+function fromCsv(text: string, schema: CollectionSchema | null | undefined, files: ImageFiles): MintListResult {
   const { rows, errors: csvErrors } = parseCsv(text);
   if (csvErrors.length) return { items: [], errors: csvErrors };
   const errors: string[] = [];
@@ -216,7 +224,7 @@ function fromCsv(text: string, schema: CollectionSchema | null | undefined, file
     columns.forEach((column, i) => {
       const value = cells[i] ?? '';
       if (value === '') return;
-      check(problems, `Line ${line}, column ${column.title}`, () => fillCell(item, column, value, fileNames));
+      check(problems, `Line ${line}, column ${column.title}`, () => fillCell(item, column, value, files));
       if (column.kind === 'owner') item.ownerWhere = `Line ${line}, column ${column.title}`;
       if (column.kind === 'image') item.imageWhere = `Line ${line}, column ${column.title}`;
     });
@@ -260,7 +268,7 @@ function jsonAttributes(raw: Record<string, unknown>, schema: CollectionSchema |
   return attributes;
 }
 
-function fromJson(value: unknown, schema: CollectionSchema | null | undefined, fileNames: ReadonlySet<string>): MintListResult {
+function fromJson(value: unknown, schema: CollectionSchema | null | undefined, files: ImageFiles): MintListResult {
   const list = Array.isArray(value) ? value : (value as { tokens?: unknown })?.tokens;
   if (!Array.isArray(list)) return { items: [], errors: ['The JSON must be an array of tokens, or {"tokens": [...]}'] };
   const items: MintItem[] = [];
@@ -280,7 +288,7 @@ function fromJson(value: unknown, schema: CollectionSchema | null | undefined, f
     const description = text(data.description);
     if (name) item.data.name = name;
     if (description) item.data.description = description;
-    if (typeof data.image === 'string') check(problems, `${where}, image`, () => setImage(item, imageCell(data.image as string, fileNames)));
+    if (typeof data.image === 'string') check(problems, `${where}, image`, () => setImage(item, imageCell(data.image as string, files)));
     else if (data.image && typeof data.image === 'object') item.data.image = data.image as MintItem['data']['image'];
     if (data.attributes && typeof data.attributes === 'object') {
       const attributes = jsonAttributes(data.attributes as Record<string, unknown>, schema, problems, where);
@@ -296,10 +304,16 @@ function fromJson(value: unknown, schema: CollectionSchema | null | undefined, f
 
 /**
  * Tokens from the text of a list: JSON when it starts with `[` or `{`, CSV otherwise. `fileNames`
- * are the image files picked beside the list, which its image column may name.
+ * are the image files picked beside the list, which its image column may name; `leftOut` the
+ * files picked but left out, with the reason a row naming one is told.
  */
-export function parseMintList(source: string, schema?: CollectionSchema | null, fileNames: Iterable<string> = []): MintListResult {
-  const names = new Set(fileNames);
+export function parseMintList(
+  source: string,
+  schema?: CollectionSchema | null,
+  fileNames: Iterable<string> = [],
+  leftOut: ReadonlyMap<string, string> = new Map()
+): MintListResult {
+  const files: ImageFiles = { picked: new Set(fileNames), leftOut };
   const trimmed = source.trim();
   // CSV keeps its leading lines, so line numbers are the file's.
   if (trimmed === '') return { items: [], errors: ['The list is empty'] };
@@ -310,9 +324,9 @@ export function parseMintList(source: string, schema?: CollectionSchema | null, 
     } catch (error) {
       return { items: [], errors: [`This is not valid JSON: ${(error as Error).message}`] };
     }
-    return fromJson(value, schema, names);
+    return fromJson(value, schema, files);
   }
-  return fromCsv(source, schema, names);
+  return fromCsv(source, schema, files);
 }
 
 /** One token per picked image, named after the file (`fox.png` → "fox"). */

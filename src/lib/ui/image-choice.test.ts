@@ -40,8 +40,14 @@ describe('addImages', () => {
   });
 
   it('leaves out what is not an image, too large, or past the count, naming the files', () => {
-    const { files, problems } = addImages([image('a.png')], [image('notes.txt', 5, 'text/plain'), image('huge.png', 25 * MiB), image('b.png'), image('c.png'), image('d.png')], 2);
+    const { files, problems, leftOut } = addImages([image('a.png')], [image('notes.txt', 5, 'text/plain'), image('huge.png', 25 * MiB), image('b.png'), image('c.png'), image('d.png')], 2);
     expect(files.map((f) => f.name)).toEqual(['a.png', 'b.png']);
+    expect([...leftOut]).toEqual([
+      ['notes.txt', 'it is not an image'],
+      ['huge.png', 'it is 25 MB, and the service takes files up to 20 MB'],
+      ['c.png', 'a list takes up to 2 images'],
+      ['d.png', 'a list takes up to 2 images']
+    ]);
     expect(problems).toEqual([
       'notes.txt is not an image: left out',
       'huge.png is 25 MB, and the service takes files up to 20 MB: left out',

@@ -78,9 +78,13 @@ export const MAX_PICKED_IMAGES = 1000;
 /**
  * `incoming` added to the `current` picked images, by file name (a file of a name already picked
  * replaces it): what is not an image, is larger than the service takes, or goes past `max` is left
- * out, each problem naming its files.
+ * out, each problem naming its files; `leftOut` says why of each file left out.
  */
-export function addImages<F extends Pick<File, 'name' | 'size' | 'type'>>(current: readonly F[], incoming: readonly F[], max = MAX_PICKED_IMAGES): { files: F[]; problems: string[] } {
+export function addImages<F extends Pick<File, 'name' | 'size' | 'type'>>(
+  current: readonly F[],
+  incoming: readonly F[],
+  max = MAX_PICKED_IMAGES
+): { files: F[]; problems: string[]; leftOut: Map<string, string> } {
   const byName = new Map(current.map((f) => [f.name, f]));
   const notImages: string[] = [];
   const tooLarge: F[] = [];
@@ -96,5 +100,11 @@ export function addImages<F extends Pick<File, 'name' | 'size' | 'type'>>(curren
   if (notImages.length) problems.push(`${names(notImages)} ${notImages.length > 1 ? 'are not images' : 'is not an image'}: left out`);
   if (tooLarge.length) problems.push(`${sizes(tooLarge, true)}, and the service takes files up to ${fileSize(MAX_IMAGE_BYTES)}: left out`);
   if (overCount.length) problems.push(`A list takes up to ${max} images: ${names(overCount)} ${overCount.length > 1 ? 'were' : 'was'} left out`);
-  return { files: [...byName.values()], problems };
+  // Why each file was left out, for a list row that names it.
+  const leftOut = new Map<string, string>([
+    ...notImages.map((name): [string, string] => [name, 'it is not an image']),
+    ...tooLarge.map((f): [string, string] => [f.name, `it is ${fileSize(f.size)}, and the service takes files up to ${fileSize(MAX_IMAGE_BYTES)}`]),
+    ...overCount.map((name): [string, string] => [name, `a list takes up to ${max} images`])
+  ]);
+  return { files: [...byName.values()], problems, leftOut };
 }
