@@ -3,12 +3,13 @@
 //
 //   B1  sequential GET token round trips through Opalite's worker, beside a baseline worker
 //       (bench/browser-sw.ts, scope /bench/) answering one Dexie `tokens.get` per request with
-//       no REST stack.                                            target ≥ 80% of its rate
+//       no REST stack.                                            target ≥ 90% of its rate
 //   B2  signed balance transfers through the worker (build → sign in the page → submit, which
-//       waits for the block → status), sequential and 16 in flight (16 funded accounts, each
-//       sequential), beside raw rw IndexedDB transactions in the page, each writing one row into
-//       4 object stores with the ledger's durability ('strict').
-//                                                                 target: 16 in flight ≥ 60% of raw
+//       waits for the block → status), 16 in flight (16 funded accounts, each sequential),
+//       beside the baseline worker making the same three round trips, signed the same way in
+//       the page, with one raw rw transaction (4 object stores, the ledger's durability) for
+//       the submit.                                               target ≥ 80% of its rate
+//       Sequential, and raw transactions in the page without a worker, are printed beside it.
 //
 //   npx tsx bench/browser.ts        (or import { runBrowserBench } and print its lines)
 //   BENCH_BROWSER_PROFILE=1         also CPU-profile Opalite's worker per phase (unminified
@@ -276,14 +277,14 @@ export async function runBrowserBench(): Promise<string[]> {
 
     const verdict = (pass: boolean) => (pass && failures.length === 0 ? 'PASS' : 'MISS');
     const readRatio = rateOf(rw) / rateOf(rb);
-    const xtRatio = rateOf(xp) / rateOf(rawPar!);
+    const xtRatio = rateOf(xp) / rateOf(baseXtPar!);
     lines.push('');
-    lines.push(`TARGET B1 ${verdict(readRatio >= 0.8)}: GET token through the worker ${fmt(rateOf(rw))}/s = ${(100 * readRatio).toFixed(1)}% of the baseline worker's ${fmt(rateOf(rb))}/s (target ≥ 80%)`);
+    lines.push(`TARGET B1 ${verdict(readRatio >= 0.9)}: GET token through the worker ${fmt(rateOf(rw))}/s = ${(100 * readRatio).toFixed(1)}% of the baseline worker's ${fmt(rateOf(rb))}/s (one Dexie get per request, no REST stack) (target ≥ 90%)`);
     lines.push(
-      `TARGET B2 ${verdict(xtRatio >= 0.6)}: signed extrinsics 16 in flight ${fmt(rateOf(xp))} xt/s = ${(100 * xtRatio).toFixed(1)}% of raw 4-store rw transactions ${fmt(rateOf(rawPar!))} tx/s, 16 in flight (target ≥ 60%; sequential ${fmt(rateOf(xs))} xt/s = ${((100 * rateOf(xs)) / rateOf(rawSeq!)).toFixed(1)}% of raw sequential ${fmt(rateOf(rawSeq!))} tx/s)`
+      `TARGET B2 ${verdict(xtRatio >= 0.8)}: signed extrinsics 16 in flight ${fmt(rateOf(xp))} xt/s = ${(100 * xtRatio).toFixed(1)}% of the baseline worker's ${fmt(rateOf(baseXtPar!))} xt/s (the same three round trips, one raw transaction for the submit) (target ≥ 80%)`
     );
     lines.push(
-      `  (for comparison, not a target: 16 in flight = ${((100 * rateOf(xp)) / rateOf(baseXtPar!)).toFixed(1)}% of the baseline worker doing the same three round trips and signing with one raw transaction, ${fmt(rateOf(baseXtPar!))} xt/s; sequential ${((100 * rateOf(xs)) / rateOf(baseXtSeq!)).toFixed(1)}% of its ${fmt(rateOf(baseXtSeq!))} xt/s)`
+      `  (not targets: sequential ${fmt(rateOf(xs))} xt/s = ${((100 * rateOf(xs)) / rateOf(baseXtSeq!)).toFixed(1)}% of the baseline worker's ${fmt(rateOf(baseXtSeq!))} xt/s; 16 in flight = ${((100 * rateOf(xp)) / rateOf(rawPar!)).toFixed(1)}% of raw 4-store rw transactions in the page, ${fmt(rateOf(rawPar!))} tx/s)`
     );
     for (const [label, list] of profiles) lines.push('', ...profileLines(label, mergeProfiles(list)));
     lines.push(`total ${((now() - started) / 1000).toFixed(1)} s`);

