@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { DESKTOP, PHONE, asAlice, axeViolations, createAccount, fundFromAlice, launchBrowser, screenshotPath, serveApp, watchErrors } from './support';
+import { DESKTOP, PHONE, asAlice, axeViolations, smallTapTargets, createAccount, fundFromAlice, launchBrowser, screenshotPath, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'phone password 1';
 const MAX_HEADER_PX = 64;
@@ -114,6 +114,11 @@ describe('phone layout', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         const violations = await axeViolations(page);
         expect(violations!.filter((v) => v.impact === 'serious' || v.impact === 'critical'), name).toEqual([]);
+        // A thumb's targets: at least 24 by 24 px (WCAG 2.2's 2.5.8 as axe judges it, and without its spacing exception).
+        if (size === 'phone') {
+          expect((await axeViolations(page, ['target-size']))!.flatMap((v) => v.targets), name).toEqual([]);
+          expect(await smallTapTargets(page), name).toEqual([]);
+        }
         await page.screenshot({ path: screenshotPath(`phone-layout-${name}-${size}`), fullPage: true });
       }
       expect(errors).toEqual([]);

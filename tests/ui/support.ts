@@ -189,8 +189,14 @@ export async function unnamedControls(page: Page): Promise<string[]> {
   return snapshot.split('\n').filter((line) => unnamed.test(line)).map((line) => line.trim());
 }
 
-/** axe-core's rules, when `@axe-core/playwright` or `axe-core` is installed; null otherwise. */
-export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: number }[] | null> {
+/**
+ * axe-core's rules (WCAG 2 A and AA by default, or the `rules` named), when `@axe-core/playwright`
+ * or `axe-core` is installed; null otherwise. `targets` are the first offending elements' selectors.
+ */
+export async function axeViolations(
+  page: Page,
+  rules?: string[]
+): Promise<{ id: string; impact: string | null; help: string; nodes: number; targets: string[] }[] | null> {
   const require = createRequire(import.meta.url);
   let source: string | null = null;
   for (const id of ['axe-core/axe.min.js', '@axe-core/playwright/node_modules/axe-core/axe.min.js']) {
@@ -204,11 +210,35 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
   if (!source) return null;
   // Evaluated, not added as a <script> tag: the app's Content-Security-Policy refuses inline scripts.
   await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
-  });
+  return page.evaluate(async (rules) => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: ['wcag2a', 'wcag2aa'] };
+    const result = await axe.run(document, { runOnly });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 30).map((n) => n.target.join(' ')) }));
+  }, rules ?? null);
+}
+
+/**
+ * Controls a thumb would miss: visible buttons, links, fields, checkboxes, summaries and options
+ * smaller than 24 px either way (a link inside a sentence excepted, as WCAG 2.5.8 does).
+ */
+export async function smallTapTargets(page: Page, min = 24): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="option"], [role="treeitem"], [role="tab"]';
+    const inSentence = (element: Element) => element.tagName === 'A' && (element.parentElement?.textContent ?? '').trim().length > (element.textContent ?? '').trim().length + 1;
+    return [...document.querySelectorAll(selector)]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') return false;
+        return (box.width < min || box.height < min) && !inSentence(element);
+      })
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+        return `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+      });
+  }, min);
 }
 
 /** What a relay answers itself instead of the host (a route the service it stands for does not have), or null. */
