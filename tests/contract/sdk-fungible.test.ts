@@ -3,7 +3,7 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, CHARLIE, http, isError, startSdkHost } from './support';
+import { ALICE, BOB, CHARLIE, generic, http, isError, startSdkHost } from './support';
 
 const errorOf = (result: unknown) => (result as { error?: { details?: { section?: string; name?: string } } }).error;
 
@@ -112,9 +112,6 @@ describe('sdk.fungible', () => {
     expect(asNft.status).toBe(400);
   });
 });
-
-/** A generic call through the real client's extrinsic methods; the host takes named arguments (the 0.7.7 typings say a list). */
-const generic = (section: string, method: string, args: Record<string, unknown>) => ({ section, method, args: args as never });
 
 describe('sdk.extrinsic: Fungible mints whose amounts are in lists', () => {
   const fungibleItems = (amounts: unknown[]) => amounts.map((amount) => ({ properties: [], kind: 'Fungible', amount }));
