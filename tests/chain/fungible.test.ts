@@ -108,6 +108,33 @@ describe('fungible.test.ts: Fungible negative tests', () => {
   });
 });
 
+describe('createMultipleItems.test.ts: createMultipleItems(collection_id, owner, items_data) in a Fungible collection', () => {
+  const items = (values: bigint[]) => values.map((amount) => ({ properties: [], kind: 'Fungible' as const, amount }));
+
+  it('createMultipleItems.test.ts: Create 0x01, 0x02, 0x03 items in active Fungible collection and verify tokens data in chain', async () => {
+    const collection = await ftCollection();
+    await chain.ok(alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: items([1n, 2n, 3n]) });
+    expect(await chain.ftBalance(collection, alice.address)).toBe(6n);
+  });
+
+  it('createMultipleItems.test.ts: Regular user cannot create items in active Fungible collection', async () => {
+    const collection = await ftCollection();
+    const mint = chain.ok(bob, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: items([1n, 2n, 3n]) });
+    expect(await failure(mint)).toBe('common.PublicMintingNotAllowed');
+    expect(await chain.ftSupply(collection)).toBe(0n);
+  });
+
+  it('createMultipleItems (pallets/fungible): the running sum overflows at the item that passes 2^128 - 1, before a later item of another kind', async () => {
+    const collection = await ftCollection();
+    const overflowing = [...items([U128_MAX, 1n]), { properties: [] }];
+    expect(await failure(chain.ok(alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: overflowing }))).toBe('arithmetic.Overflow');
+    const wrongKindFirst = [...items([1n]), { properties: [] }, ...items([U128_MAX])];
+    expect(await failure(chain.ok(alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: wrongKindFirst }))).toBe(
+      'common.NotFungibleDataUsedToMintFungibleCollectionToken'
+    );
+  });
+});
+
 describe('sub/nesting: Fungible amounts in NFT bundles', () => {
   for (const restrictedMode of [true, false]) {
     it(`sub/nesting/common.test.ts: Token owner can nest FT in NFT if "tokenOwner" permission set  ${restrictedMode ? 'in restricted mode' : ''}`, async () => {

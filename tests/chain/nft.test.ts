@@ -10,8 +10,6 @@
 //   Fungible/ReFungible token" and the other non-NFT cases: covered by fungible.test.ts and
 //   refungible.test.ts or outside the NFT area.
 // - createItem.test.ts "Check events on create new item in Fungible collection": Fungible, not NFT.
-// - createMultipleItems.test.ts "Create tokens with different types": the REST surface cannot
-//   build a createMultipleItems of mixed item kinds (one `kind` a call).
 // - transfer.test.ts "Balance transfers and check balance", "Inability to pay fees error message
 //   is correct": native balances, not NFTs (the latter is in rules.test.ts).
 // - transfer.test.ts "Transfers to self (potentially over substrate-evm boundary)": needs an
@@ -184,6 +182,15 @@ describe('createMultipleItems.test.ts: Negative Integration Test createMultipleI
       expect(await refusedBeforeInclusion(chain, alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items })).toMatch(/^BadPayload/);
     });
   }
+
+  it('createMultipleItems.test.ts: Create tokens with different types', async () => {
+    const collection = await nftCollection();
+    // The chain test's ['NFT', 'Fungible', 'ReFungible']: each variant with its default data.
+    const items = [{ properties: [] }, { properties: [], kind: 'Fungible' as const, amount: 0n }, { properties: [], kind: 'ReFungible' as const, amount: 0n }];
+    const mint = chain.ok(alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items });
+    expect(await failure(mint)).toBe('nonfungible.NotNonfungibleDataUsedToMintFungibleCollectionToken');
+    expect(await chain.lastTokenId(collection)).toBe(0);
+  });
 
   it('createMultipleItems.test.ts: Fails when minting tokens exceeds collectionLimits amount', async () => {
     const collection = await nftCollection(alice, { tokenPropertyPermissions: [permission('data', true, true, true)], limits: { tokenLimit: 1 } });

@@ -3,7 +3,7 @@
 // Each test is named after its source file and title.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { topmostOwner } from '../../src/lib/ledger/tokens/nesting';
-import { Chain, ETH, MAX_REFUNGIBLE_PIECES, alice, bob, charlie, dave, eve, failure, ferdie, nestingAccount, nestingTarget, nft, ownerOrAdminUnnest, rft } from './kit';
+import { Chain, ETH, MAX_REFUNGIBLE_PIECES, alice, bob, charlie, dave, eve, failure, ferdie, nestingAccount, nestingTarget, nft, ownerOrAdminUnnest, refusedBeforeInclusion, rft } from './kit';
 
 let chain: Chain;
 beforeEach(async () => {
@@ -79,6 +79,32 @@ describe('refungible.test.ts: integration test: Refungible functionality', () =>
     const info = await chain.ledger.read((tx) => tx.get('collections', collection));
     expect(info?.properties).toEqual(properties);
     expect(info?.tokenPropertyPermissions).toEqual(tokenPropertyPermissions);
+  });
+});
+
+describe('createMultipleItems.test.ts: createMultipleItems(collection_id, owner, items_data) in a ReFungible collection', () => {
+  const items = (pieces: bigint[], properties: { key: string; value: string }[][] = []) =>
+    pieces.map((amount, i) => ({ properties: properties[i] ?? [], kind: 'ReFungible' as const, amount }));
+
+  it('createMultipleItems.test.ts: Create 0x31, 0x32, 0x33 items in active ReFungible collection and verify tokens data in chain', async () => {
+    const collection = await rftCollection();
+    await chain.ok(alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: items([1n, 2n, 3n]) });
+    for (const tokenId of [1, 2, 3]) expect(await chain.rftBalance(collection, tokenId, alice.address)).toBe(BigInt(tokenId));
+  });
+
+  it('createMultipleItems.test.ts: Regular user cannot create items in active ReFungible collection', async () => {
+    const collection = await rftCollection();
+    const mint = chain.ok(bob, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: items([1n, 1n, 1n]) });
+    expect(await failure(mint)).toBe('common.PublicMintingNotAllowed');
+    expect(await chain.lastTokenId(collection)).toBe(0);
+  });
+
+  it('createMultipleItems.test.ts: Create Refungible tokens that has reached the maximum data limit', async () => {
+    const collection = await rftCollection(alice, { tokenPropertyPermissions: [{ key: 'data', permission: { tokenOwner: true, mutable: true, collectionAdmin: true } }] });
+    const values = ['A', 'B', 'C'].map((letter) => [{ key: 'data', value: letter.repeat(32769) }]);
+    // The chain cannot decode the call ("Verification Error"): refused before inclusion.
+    const refusal = await refusedBeforeInclusion(chain, alice, 'unique.createMultipleItems', { collectionId: collection, owner: alice.address, items: items([10n, 10n, 10n], values) });
+    expect(refusal).toMatch(/^BadPayload/);
   });
 });
 

@@ -3,7 +3,7 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, CHARLIE, http, isError, startSdkHost } from './support';
+import { ALICE, BOB, CHARLIE, generic, http, isError, startSdkHost } from './support';
 
 const errorOf = (result: unknown) => (result as { error?: { details?: { section?: string; name?: string } } }).error;
 
@@ -110,5 +110,68 @@ describe('sdk.fungible', () => {
     // The NFT token routes name the mode of a Fungible collection.
     const asNft = await http(host, 'PATCH', '/tokens/transfer', { address: ALICE, collectionId, tokenId: 1, to: BOB });
     expect(asNft.status).toBe(400);
+  });
+});
+
+describe('sdk.extrinsic: Fungible mints whose amounts are in lists', () => {
+  const fungibleItems = (amounts: unknown[]) => amounts.map((amount) => ({ properties: [], kind: 'Fungible', amount }));
+
+  it('createMultipleItems and createMultipleItemsEx build, sign and mint with amounts as JSON numbers and decimal strings: balances per owner', async () => {
+    const collectionId = await newFungible(0, 'LST');
+    const summed = await alice.extrinsic.submitWaitResult({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItems', { collectionId, owner: ALICE, items: fungibleItems([5, '12345678901234567890']) })
+    });
+    expect(isError(summed)).toBe(false);
+    expect((await alice.fungible.getBalance({ collectionId, address: ALICE })).raw).toBe('12345678901234567895');
+
+    const fee = await alice.extrinsic.getFee({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItemsEx', { collectionId, kind: 'Fungible', items: [{ owner: BOB, properties: [], amount: 1 }] })
+    });
+    expect(Number(fee.amount)).toBeGreaterThan(0);
+    const perOwner = await alice.extrinsic.submitWaitResult({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItemsEx', {
+        collectionId,
+        kind: 'Fungible',
+        items: [
+          { owner: BOB, properties: [], amount: 7 },
+          { owner: CHARLIE, properties: [], amount: '8' }
+        ]
+      })
+    });
+    expect(isError(perOwner)).toBe(false);
+    expect((await alice.fungible.getBalance({ collectionId, address: BOB })).raw).toBe('7');
+    expect((await alice.fungible.getBalance({ collectionId, address: CHARLIE })).raw).toBe('8');
+    // addTokens takes an amount beyond 2^53 as a decimal string (its typings say number), exactly.
+    const exact = await alice.fungible.addTokens.submitWaitResult({ address: ALICE, recipient: CHARLIE, collectionId, amount: '123456789012345678901' as never });
+    expect(isError(exact)).toBe(false);
+    expect((await alice.fungible.getBalance({ collectionId, address: CHARLIE })).raw).toBe('123456789012345678909');
+  });
+
+  it('a regular user’s createMultipleItems fails with common.PublicMintingNotAllowed and mints nothing', async () => {
+    const collectionId = await newFungible(0, 'PUB');
+    const result = await bob.extrinsic.submitWaitResult({ address: BOB, ...generic('unique', 'createMultipleItems', { collectionId, owner: BOB, items: fungibleItems([1, 2]) }) });
+    expect(isError(result)).toBe(true);
+    expect(errorOf(result)?.details).toMatchObject({ section: 'common', name: 'PublicMintingNotAllowed' });
+    expect((await alice.fungible.getBalance({ collectionId, address: BOB })).raw).toBe('0');
+  });
+
+  it('an amount that is no u128 answers 400 in the error envelope, naming the field', async () => {
+    const collectionId = await newFungible(0, 'BAD');
+    for (const amount of [-1, 1.5, '1.5', '-1', '1e3', 'ten', null, { value: 1 }, '340282366920938463463374607431768211456', 2 ** 60]) {
+      const res = await http(host, 'POST', '/extrinsic/build', { address: ALICE, ...generic('unique', 'createMultipleItems', { collectionId, owner: ALICE, items: fungibleItems([1, amount]) }) });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'UN01004', name: 'ValidationError' });
+      expect(res.body.error.message).toContain('args.items[1].amount must be a whole number from 0 to 2^128 - 1');
+    }
+    const huge = await http(host, 'POST', '/extrinsic/build', { address: ALICE, ...generic('unique', 'createMultipleItems', { collectionId, owner: ALICE, items: fungibleItems(['9'.repeat(500_000)]) }) });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.message.length).toBeLessThan(500);
+    await expect(alice.extrinsic.build({ address: ALICE, ...generic('unique', 'createMultipleItemsEx', { collectionId, kind: 'Fungible', items: [{ owner: BOB, properties: [], amount: -5 }] }) })).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: expect.stringContaining('args.items[0].amount')
+    });
   });
 });

@@ -3,7 +3,7 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { ALICE, BOB, CHARLIE, http, isError, startSdkHost } from './support';
+import { ALICE, BOB, CHARLIE, generic, http, isError, startSdkHost } from './support';
 
 const errorOf = (result: unknown) => (result as { error?: { details?: { section?: string; name?: string } } }).error;
 
@@ -119,5 +119,90 @@ describe('sdk.refungible', () => {
     const tokenId = await newToken(collectionId, 2);
     const asNft = await http(host, 'PATCH', '/tokens/transfer', { address: ALICE, collectionId, tokenId, to: BOB });
     expect(asNft.status).toBe(400);
+  });
+});
+
+describe('sdk.extrinsic: ReFungible mints whose pieces are in lists', () => {
+  const permission = { key: 'k', permission: { mutable: false, collectionAdmin: true, tokenOwner: false } };
+
+  async function listsCollection(): Promise<number> {
+    const result = await alice.refungible.createCollection.submitWaitResult({ address: ALICE, name: 'Lists', description: 'd', tokenPrefix: 'LST', tokenPropertyPermissions: [permission] } as never);
+    expect(isError(result)).toBe(false);
+    return result.parsed!.collectionId;
+  }
+
+  it('createMultipleItemsEx: one token with pieces per owner (RefungibleMultipleOwners), and tokens with properties per item (RefungibleMultipleItems)', async () => {
+    const collectionId = await listsCollection();
+    const shared = await alice.extrinsic.submitWaitResult({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItemsEx', {
+        collectionId,
+        kind: 'RefungibleMultipleOwners',
+        items: [
+          { owner: ALICE, properties: [], amount: 1 },
+          { owner: BOB, properties: [], amount: '2' }
+        ],
+        properties: [{ key: 'k', value: 'shared' }]
+      })
+    });
+    expect(isError(shared)).toBe(false);
+    const tokenId = shared.parsed!.tokenId as number;
+    expect(await alice.refungible.getBalance({ collectionId, tokenId, address: ALICE })).toEqual({ collectionId, tokenId, amount: 1 });
+    expect(await alice.refungible.getBalance({ collectionId, tokenId, address: BOB })).toEqual({ collectionId, tokenId, amount: 2 });
+    expect(await alice.refungible.totalPieces({ collectionId, tokenId })).toEqual({ collectionId, tokenId, amount: 3 });
+    expect((await alice.token.properties({ collectionId, tokenId })).properties).toEqual([expect.objectContaining({ key: 'k', value: 'shared' })]);
+
+    const several = await alice.extrinsic.submitWaitResult({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItemsEx', {
+        collectionId,
+        kind: 'ReFungible',
+        items: [
+          { owner: CHARLIE, properties: [{ key: 'k', value: 'v1' }], amount: 10 },
+          { owner: BOB, properties: [{ key: 'k', value: 'v2' }], amount: '1000000000000000000000' }
+        ]
+      })
+    });
+    expect(isError(several)).toBe(false);
+    expect(await alice.refungible.getBalance({ collectionId, tokenId: tokenId + 1, address: CHARLIE })).toEqual({ collectionId, tokenId: tokenId + 1, amount: 10 });
+    expect(await alice.refungible.totalPieces({ collectionId, tokenId: tokenId + 2 })).toEqual({ collectionId, tokenId: tokenId + 2, amount: 1e21 });
+    expect((await alice.token.properties({ collectionId, tokenId: tokenId + 2 })).properties).toEqual([expect.objectContaining({ key: 'k', value: 'v2' })]);
+  });
+
+  it('createMultipleItems for one owner; a regular user’s fails with common.PublicMintingNotAllowed; mixed item types in an NFT collection fail with the nonfungible error', async () => {
+    const collectionId = await listsCollection();
+    const items = [1, '2', 3].map((amount) => ({ properties: [], kind: 'ReFungible', amount }));
+    const minted = await alice.extrinsic.submitWaitResult({ address: ALICE, ...generic('unique', 'createMultipleItems', { collectionId, owner: BOB, items }) });
+    expect(isError(minted)).toBe(false);
+    expect((await alice.refungible.accountTokens({ collectionId, address: BOB })).tokens.map((t) => t.amount)).toEqual([1, 2, 3]);
+    // createToken takes pieces as a decimal string too (its typings say number).
+    const asText = await alice.refungible.createToken.submitWaitResult({ address: ALICE, collectionId, amount: '1000000000000000000000' as never } as never);
+    expect(isError(asText)).toBe(false);
+    expect(await alice.refungible.totalPieces({ collectionId, tokenId: asText.parsed!.tokenId })).toMatchObject({ amount: 1e21 });
+
+    const refused = await bob.extrinsic.submitWaitResult({ address: BOB, ...generic('unique', 'createMultipleItems', { collectionId, owner: BOB, items }) });
+    expect(errorOf(refused)?.details).toMatchObject({ section: 'common', name: 'PublicMintingNotAllowed' });
+
+    const nft = await alice.collection.create.submitWaitResult({ address: ALICE, name: 'N', description: 'd', tokenPrefix: 'N' });
+    const mixed = [{ properties: [] }, { properties: [], kind: 'Fungible', amount: 0 }, { properties: [], kind: 'ReFungible', amount: 0 }];
+    const wrong = await alice.extrinsic.submitWaitResult({ address: ALICE, ...generic('unique', 'createMultipleItems', { collectionId: nft.parsed!.collectionId, owner: ALICE, items: mixed }) });
+    expect(errorOf(wrong)?.details).toMatchObject({ section: 'nonfungible', name: 'NotNonfungibleDataUsedToMintFungibleCollectionToken' });
+  });
+
+  it('a token property value over 32,768 bytes builds, and under the spec rules is a dispatch error (fee charged; --rules unique refuses it before inclusion)', async () => {
+    const collectionId = await listsCollection();
+    const before = await alice.balance.get({ address: ALICE });
+    const result = await alice.extrinsic.submitWaitResult({
+      address: ALICE,
+      ...generic('unique', 'createMultipleItemsEx', {
+        collectionId,
+        kind: 'RefungibleMultipleOwners',
+        items: [{ owner: ALICE, properties: [], amount: 1 }],
+        properties: [{ key: 'k', value: 'A'.repeat(32_769) }]
+      })
+    });
+    expect(isError(result)).toBe(true);
+    expect(errorOf(result)?.details).toMatchObject({ section: 'common', name: 'NoSpaceForProperty' });
+    expect(BigInt((await alice.balance.get({ address: ALICE })).availableBalance.raw)).toBeLessThan(BigInt(before.availableBalance.raw));
   });
 });

@@ -86,6 +86,12 @@ export interface MintItem {
 /** The item data variant of a mint call (the chain's CreateItemData): NFT when absent. */
 export type ItemKind = 'Fungible' | 'ReFungible';
 
+/**
+ * The item data variant of createMultipleItemsEx: an ItemKind, or one ReFungible token whose pieces
+ * the items share out per owner (the chain's RefungibleMultipleOwners).
+ */
+export type ExItemKind = ItemKind | 'RefungibleMultipleOwners';
+
 /** One CreateItemData: NFT properties (no `kind`), a Fungible value or ReFungible pieces and properties. */
 export interface ItemData {
   properties: Property[];
@@ -115,8 +121,12 @@ export interface CallArgs {
   'unique.createItem': { collectionId: number; owner: Address; properties: Property[]; kind?: ItemKind; amount?: bigint };
   /** Several items for one owner (an FT collection adds them up; each NFT or RFT item is a token). */
   'unique.createMultipleItems': { collectionId: number; owner: Address; items: ItemData[] };
-  /** `kind` absent: NFT items; Fungible: one item per owner; ReFungible: one token per item (RefungibleMultipleItems). */
-  'unique.createMultipleItemsEx': { collectionId: number; items: MintItem[]; kind?: ItemKind };
+  /**
+   * `kind` absent: NFT items; Fungible: one item per owner; ReFungible: one token per item
+   * (RefungibleMultipleItems); RefungibleMultipleOwners: one token, `items` its holders and their
+   * pieces (no properties), `properties` the token's (only with this kind).
+   */
+  'unique.createMultipleItemsEx': { collectionId: number; items: MintItem[]; kind?: ExItemKind; properties?: Property[] };
   'unique.setTokenProperties': { collectionId: number; tokenId: number; properties: Property[] };
   'unique.deleteTokenProperties': { collectionId: number; tokenId: number; propertyKeys: string[] };
   'unique.transfer': { to: Address; collectionId: number; tokenId: number; value: bigint };

@@ -2,7 +2,7 @@ import { TypeRegistry } from '@polkadot/types';
 import { describe, expect, it } from 'vitest';
 import type { Call, CallName, Property, PropertyKeyPermission } from './call-types';
 import { isEthereumAddress } from './address';
-import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callIndexOf, decodeCall, encodeCall } from './calls';
+import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callFromJson, callIndexOf, decodeCall, encodeCall } from './calls';
 import { fromHex, toHex } from './hash';
 import { tokenNestingAddress } from './nesting';
 
@@ -175,6 +175,19 @@ const SAMPLES: Call[] = [
       ]
     }
   },
+  {
+    name: 'unique.createMultipleItemsEx',
+    args: {
+      collectionId: 3,
+      kind: 'RefungibleMultipleOwners',
+      items: [
+        { owner: BOB, properties: [], amount: 2n },
+        { owner: ALICE, properties: [], amount: 1n }
+      ],
+      properties: PROPS
+    }
+  },
+  { name: 'unique.createMultipleItemsEx', args: { collectionId: 3, kind: 'RefungibleMultipleOwners', items: [{ owner: ETH, properties: [], amount: U128_MAX }], properties: [] } },
   { name: 'unique.repartition', args: { collectionId: 3, tokenId: 7, amount: 200n } },
   {
     name: 'unique.createMultipleItems',
@@ -477,7 +490,14 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
           ? { Fungible: new Map(items.map((i) => [registry.createType('CrossAccountId', cross(i.owner)), i.amount])) }
           : kind === 'ReFungible'
             ? { RefungibleMultipleItems: items.map((i) => ({ user: cross(i.owner), pieces: i.amount, properties: props(i.properties) })) }
-            : { NFT: items.map((i) => ({ properties: props(i.properties), owner: cross(i.owner) })) };
+            : kind === 'RefungibleMultipleOwners'
+              ? {
+                  RefungibleMultipleOwners: {
+                    users: new Map(items.map((i) => [registry.createType('CrossAccountId', cross(i.owner)), i.amount])),
+                    properties: props(c.args.properties ?? [])
+                  }
+                }
+              : { NFT: items.map((i) => ({ properties: props(i.properties), owner: cross(i.owner) })) };
       return [['u32', c.args.collectionId], ['CreateItemExData', data]];
     }
     case 'unique.repartition':
@@ -556,7 +576,8 @@ describe('decodeCall errors', () => {
     ['0x3d0e0100000004' + '04ff', 'Cannot decode the arguments of unique.deleteCollectionProperties: invalid UTF-8'],
     ['0x3d0e010000000408', 'Cannot decode the arguments of unique.deleteCollectionProperties: unexpected end of input in bytes'],
     ['0x3d0b0100000001' + 'ab'.repeat(20) + '03', 'Cannot decode the arguments of unique.createItem: unknown CreateItemData variant 3'],
-    ['0x3d120100000003', 'Cannot decode the arguments of unique.createMultipleItemsEx: RefungibleMultipleOwners item data is not supported'],
+    ['0x3d120100000004', 'Cannot decode the arguments of unique.createMultipleItemsEx: unknown CreateItemExData variant 4'],
+    ['0x3d120100000003', 'Cannot decode the arguments of unique.createMultipleItemsEx: unexpected end of input'],
     ['0x1e0301' + '00', 'Cannot decode the arguments of balances.transferKeepAlive: MultiAddress variant 1 is not supported (only Id and Address20)'],
     // Compact 1 written in two-byte mode is not canonical.
     ['0x1e0300' + BOB_PK + '0500', 'Cannot decode the arguments of balances.transferKeepAlive: non-canonical compact']
@@ -600,10 +621,56 @@ describe('encodeCall errors', () => {
     ],
     [{ name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [], kind: 'ReFungible' } }, 'Cannot encode unique.createItem: ReFungible item data needs an amount'],
     [{ name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [], amount: 1n } }, 'Cannot encode unique.createItem: NFT item data has no amount'],
+    [
+      { name: 'unique.createMultipleItemsEx', args: { collectionId: 1, kind: 'RefungibleMultipleOwners', items: [{ owner: ALICE, properties: PROPS, amount: 1n }] } },
+      'Cannot encode unique.createMultipleItemsEx: RefungibleMultipleOwners items have no properties'
+    ],
+    [
+      { name: 'unique.createMultipleItemsEx', args: { collectionId: 1, kind: 'ReFungible', items: [], properties: [] } },
+      'Cannot encode unique.createMultipleItemsEx: only RefungibleMultipleOwners data has properties beside its items'
+    ],
     [{ name: 'unique.nope', args: {} }, 'Unknown call: unique.nope']
   ])('rejects %#', (call, message) => {
     expect(() => encodeCall(call as unknown as Call)).toThrow(CallEncodeError);
     expect(() => encodeCall(call as unknown as Call)).toThrow(message);
+  });
+});
+
+describe('callFromJson', () => {
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+
+  it.each(SAMPLES.map((c, k) => [`${k} ${c.name}`, c] as const))('reads %s from JSON with its amounts as decimal strings', (_label, call) => {
+    expect(callFromJson(call.name, json(call.args))).toStrictEqual(call);
+  });
+
+  it('reads amounts sent as JSON numbers in lists: item amounts, pieces per owner and batched calls', () => {
+    const items = [{ properties: [], kind: 'Fungible', amount: 500 }, { properties: [], kind: 'Fungible', amount: '400' }];
+    expect(callFromJson('unique.createMultipleItems', { collectionId: 4, owner: BOB, items }).args).toMatchObject({
+      items: [{ amount: 500n }, { amount: 400n }]
+    });
+    const owners = { collectionId: 3, kind: 'RefungibleMultipleOwners', items: [{ owner: ALICE, properties: [], amount: 1 }, { owner: BOB, properties: [], amount: 2 }], properties: [] };
+    const batch = callFromJson('utility.batchAll', { calls: [{ name: 'unique.createMultipleItemsEx', args: owners }, { name: 'unique.transfer', args: { to: BOB, collectionId: 3, tokenId: 1, value: 1 } }] });
+    expect(batch.args).toMatchObject({ calls: [{ args: { items: [{ amount: 1n }, { amount: 2n }] } }, { args: { value: 1n } }] });
+    expect(() => encodeCall(batch)).not.toThrow();
+  });
+
+  it('keeps an NFT item without an amount, and refuses an amount that is no u128 with the path to it', () => {
+    const nft = callFromJson('unique.createMultipleItems', { collectionId: 1, owner: ALICE, items: [{ properties: [] }] });
+    expect(nft.args).toStrictEqual({ collectionId: 1, owner: ALICE, items: [{ properties: [] }] });
+    const refused = (name: string, args: unknown) => () => callFromJson(name, args);
+    const items = (amount: unknown) => ({ collectionId: 1, owner: ALICE, items: [{ properties: [], kind: 'Fungible', amount: 1 }, { properties: [], kind: 'Fungible', amount }] });
+    expect(refused('unique.createMultipleItems', items(-1))).toThrow(CallEncodeError);
+    expect(refused('unique.createMultipleItems', items(-1))).toThrow('Cannot encode unique.createMultipleItems: args.items[1].amount must be a whole number from 0 to 2^128 - 1');
+    expect(refused('unique.createMultipleItems', items(null))).toThrow('args.items[1].amount must be');
+    expect(refused('unique.createMultipleItemsEx', { collectionId: 1, kind: 'Fungible', items: [{ owner: ALICE, properties: [], amount: '2.5' }] })).toThrow('args.items[0].amount must be');
+    expect(refused('utility.batch', { calls: [{ name: 'unique.burnItem', args: { collectionId: 1, tokenId: 1, value: 'all' } }] })).toThrow('args.calls[0].args.value must be');
+    expect(refused('balances.transferKeepAlive', { dest: BOB, value: (2n ** 128n).toString() })).toThrow('args.value must be');
+  });
+
+  it('answers an unknown call as encodeCall does, whatever its name', () => {
+    for (const name of ['unique.nope', 'constructor', '__proto__', 'toString']) {
+      expect(() => callFromJson(name, {})).toThrow(`Unknown call: ${name}`);
+    }
   });
 });
 

@@ -26,7 +26,8 @@
 // Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
 // so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
 // and values Vec<u8> (UTF-8); createItem data CreateItemData (NFT, Fungible, ReFungible);
-// createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems); limits and
+// createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems,
+// RefungibleMultipleOwners); limits and
 // permissions the chain's structs of Options; CreateCollectionData in the chain's field order with
 // `readOnly: Option<bool>` in place of the chain's flags byte.
 import {
@@ -45,7 +46,9 @@ import {
   createCodecOf,
   decodeExact,
   fixedBytes,
+  fromJson,
   option,
+  readAmount,
   readVariant,
   u128,
   u32,
@@ -54,8 +57,10 @@ import {
   utf16,
   utf8,
   vec,
+  withJsonReader,
   withoutUndefined,
-  type Codec
+  type Codec,
+  type JsonReader
 } from './scale';
 import type {
   Address,
@@ -257,6 +262,15 @@ const createCollectionData = createCodecOf<CreateCollectionData>(
 
 type CreateItemArgs = CallArgs['unique.createItem'];
 
+/** An item's amount, absent for NFT data (in JSON too: null is no amount). */
+const optionalAmount = withJsonReader(option(u128), (value, path) => (value === undefined ? value : readAmount(value, path)));
+
+/** The JSON reader of a hand-built codec whose value holds amounts in these fields. */
+function readAmountsOf(fields: Parameters<typeof Struct>[0]): JsonReader {
+  const shape = Struct(fields);
+  return (value, path) => fromJson(shape, value, path);
+}
+
 /** The amount of a Fungible or ReFungible item, which it must have. */
 function itemAmount(amount: bigint | undefined, what: string): bigint {
   if (amount === undefined) throw new ScaleError(`${what} item data needs an amount`);
@@ -267,7 +281,7 @@ function itemAmount(amount: bigint | undefined, what: string): bigint {
  * `CreateItemData`: NFT { properties } (no `kind`), Fungible { value } (`amount`, no properties) or
  * ReFungible { pieces, properties } (`amount`).
  */
-const createItemData: Codec<ItemData> = createCodecOf<ItemData>(
+const createItemData: Codec<ItemData> = withJsonReader(createCodecOf<ItemData>(
   (data: ItemData) => {
     if (data.kind === undefined) {
       if (data.amount !== undefined) throw new ScaleError('NFT item data has no amount');
@@ -287,28 +301,36 @@ const createItemData: Codec<ItemData> = createCodecOf<ItemData>(
     const amount = u128.dec(input);
     return { properties: properties.dec(input), kind: 'ReFungible', amount };
   }
-);
+), readAmountsOf({ amount: optionalAmount }));
 
 const nftExItems = vec(Struct({ properties, owner: crossAccountId }));
 const fungibleExItems = vec(Struct({ owner: crossAccountId, amount: u128 }));
 const refungibleExItems = vec(Struct({ user: crossAccountId, pieces: u128, properties }));
+const refungibleExOwners = Struct({ users: fungibleExItems, properties });
 
-type CreateMultipleArgs = Pick<CallArgs['unique.createMultipleItemsEx'], 'items' | 'kind'>;
+type CreateMultipleArgs = Pick<CallArgs['unique.createMultipleItemsEx'], 'items' | 'kind' | 'properties'>;
+
+/** Where the item list of a create-multiple call holds amounts, for its JSON form. */
+const readMintItems = readAmountsOf({ items: vec(Struct({ amount: optionalAmount })) });
 
 /**
  * `CreateItemExData`: NFT(Vec<{properties, owner}>) (no `kind`), Fungible(BTreeMap<owner, value>)
- * (items without properties, in the given order) or RefungibleMultipleItems(Vec<{user, pieces,
- * properties}>) (`kind` ReFungible). RefungibleMultipleOwners is not modelled.
+ * (items without properties, in the given order), RefungibleMultipleItems(Vec<{user, pieces,
+ * properties}>) (`kind` ReFungible) or RefungibleMultipleOwners({users: BTreeMap<owner, pieces>,
+ * properties}) (one token: `items` its holders without properties, `properties` the token's).
  */
 const createItemExData: Codec<CreateMultipleArgs> = createCodecOf<CreateMultipleArgs>(
-  ({ items, kind }: CreateMultipleArgs) => {
+  ({ items, kind, properties: tokenProperties }: CreateMultipleArgs) => {
+    if (tokenProperties !== undefined && kind !== 'RefungibleMultipleOwners') throw new ScaleError('only RefungibleMultipleOwners data has properties beside its items');
     if (kind === undefined) {
       if (items.some((i) => i.amount !== undefined)) throw new ScaleError('NFT items have no amount');
       return concatBytes([new Uint8Array([0]), nftExItems.enc(items.map((i) => ({ properties: i.properties, owner: i.owner })))]);
     }
-    if (kind === 'Fungible') {
-      if (items.some((i) => i.properties.length > 0)) throw new ScaleError('Fungible items have no properties');
-      return concatBytes([new Uint8Array([1]), fungibleExItems.enc(items.map((i) => ({ owner: i.owner, amount: itemAmount(i.amount, 'Fungible') })))]);
+    if (kind === 'Fungible' || kind === 'RefungibleMultipleOwners') {
+      if (items.some((i) => i.properties.length > 0)) throw new ScaleError(`${kind} items have no properties`);
+      const users = fungibleExItems.enc(items.map((i) => ({ owner: i.owner, amount: itemAmount(i.amount, kind) })));
+      if (kind === 'Fungible') return concatBytes([new Uint8Array([1]), users]);
+      return concatBytes([new Uint8Array([3]), users, properties.enc(tokenProperties ?? [])]);
     }
     if (kind !== 'ReFungible') throw new ScaleError(`unknown item data kind ${String(kind)}`);
     const encoded = items.map((i) => ({ user: i.owner, pieces: itemAmount(i.amount, 'ReFungible'), properties: i.properties }));
@@ -322,7 +344,8 @@ const createItemExData: Codec<CreateMultipleArgs> = createCodecOf<CreateMultiple
       const items = refungibleExItems.dec(input).map(({ user, pieces, properties }) => ({ owner: user, properties, amount: pieces }));
       return { items, kind: 'ReFungible' };
     }
-    throw new ScaleError('RefungibleMultipleOwners item data is not supported');
+    const { users, properties: tokenProperties } = refungibleExOwners.dec(input);
+    return { items: users.map(({ owner, amount }) => ({ owner, properties: [], amount })), kind: 'RefungibleMultipleOwners', properties: tokenProperties };
   }
 );
 
@@ -355,6 +378,11 @@ const batchedCall: Codec<Call> = createCodecOf(
     return { name, args: (CALLS[name].args as Codec<unknown>).dec(input) } as Call;
   }
 );
+withJsonReader(batchedCall, (value, path) => {
+  const name = (value as Partial<Call> | null)?.name;
+  const spec = typeof name === 'string' && Object.hasOwn(CALLS, name) ? (CALLS[name as CallName] as CallSpec<CallName>) : undefined;
+  return spec ? { ...(value as Call), args: fromJson(spec.args, (value as Call).args, `${path}.args`) } : value;
+});
 const batchedCalls = Struct({ calls: vec(batchedCall) });
 
 const CALLS: { [N in CallName]: CallSpec<N> } = {
@@ -371,10 +399,13 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
   'unique.createItem': {
     pallet: UNIQUE_PALLET,
     index: 11,
-    args: createCodecOf(
-      (a: CreateItemArgs) =>
-        concatBytes([u32.enc(a.collectionId), crossAccountId.enc(a.owner), createItemData.enc({ properties: a.properties, kind: a.kind, amount: a.amount })]),
-      (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), ...createItemData.dec(input) })
+    args: withJsonReader(
+      createCodecOf(
+        (a: CreateItemArgs) =>
+          concatBytes([u32.enc(a.collectionId), crossAccountId.enc(a.owner), createItemData.enc({ properties: a.properties, kind: a.kind, amount: a.amount })]),
+        (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), ...createItemData.dec(input) })
+      ),
+      readAmountsOf({ amount: optionalAmount })
     )
   },
   'unique.createMultipleItems': {
@@ -402,9 +433,13 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
   'unique.createMultipleItemsEx': {
     pallet: UNIQUE_PALLET,
     index: 18,
-    args: createCodecOf(
-      (a: CallArgs['unique.createMultipleItemsEx']) => concatBytes([u32.enc(a.collectionId), createItemExData.enc({ items: a.items, kind: a.kind })]),
-      (input) => ({ collectionId: u32.dec(input), ...createItemExData.dec(input) })
+    args: withJsonReader(
+      createCodecOf(
+        (a: CallArgs['unique.createMultipleItemsEx']) =>
+          concatBytes([u32.enc(a.collectionId), createItemExData.enc({ items: a.items, kind: a.kind, properties: a.properties })]),
+        (input) => ({ collectionId: u32.dec(input), ...createItemExData.dec(input) })
+      ),
+      readMintItems
     )
   },
   'unique.setTransfersEnabledFlag': { pallet: UNIQUE_PALLET, index: 19, args: Struct({ collectionId: u32, value: bool }) },
@@ -460,6 +495,22 @@ export function encodeCall(call: Call): Uint8Array {
     if (err instanceof ScaleError || err instanceof InvalidAddressError || err instanceof TypeError) {
       throw new CallEncodeError(`Cannot encode ${call.name}: ${err.message}`);
     }
+    throw err;
+  }
+}
+
+/**
+ * A call from its JSON form: the arguments as `encodeCall` takes them, except that amounts (u128,
+ * at any depth: item amounts, pieces, batched calls) may be JSON numbers or decimal strings.
+ * Throws `CallEncodeError` for an unknown call or an amount that is not a u128, naming its field.
+ */
+export function callFromJson(name: string, args: unknown): Call {
+  if (!Object.hasOwn(CALLS, name)) throw new CallEncodeError(`Unknown call: ${String(name)}`);
+  const spec = CALLS[name as CallName] as CallSpec<CallName>;
+  try {
+    return { name, args: fromJson(spec.args, args, 'args') } as Call;
+  } catch (err) {
+    if (err instanceof ScaleError) throw new CallEncodeError(`Cannot encode ${name}: ${err.message}`);
     throw err;
   }
 }

@@ -9,7 +9,9 @@ import {
   compactU32,
   decodeExact,
   fixedBytes,
+  fromJson,
   option,
+  readAmount,
   u128,
   u16,
   u32,
@@ -18,6 +20,7 @@ import {
   utf16,
   utf8,
   vec,
+  withJsonReader,
   withoutUndefined
 } from './scale';
 
@@ -158,5 +161,77 @@ describe('decodeExact', () => {
 
   it('drops None fields with withoutUndefined', () => {
     expect(withoutUndefined(decodeExact(pair, fromHex('0x0700')))).toStrictEqual({ a: 7 });
+  });
+});
+
+describe('JSON in', () => {
+  const U128_MAX = (1n << 128n) - 1n;
+
+  it('reads an amount from a safe integer or a string of digits, and keeps a bigint', () => {
+    expect(readAmount(0, 'a')).toBe(0n);
+    expect(readAmount(Number.MAX_SAFE_INTEGER, 'a')).toBe(2n ** 53n - 1n);
+    expect(readAmount('340282366920938463463374607431768211455', 'a')).toBe(U128_MAX);
+    expect(readAmount('0007', 'a')).toBe(7n);
+    expect(readAmount(5n, 'a')).toBe(5n);
+  });
+
+  it.each([
+    [-1, 'not -1'],
+    [1.5, 'not 1.5'],
+    [2 ** 53, 'not 9007199254740992'],
+    ['-1', 'not "-1"'],
+    ['1.5', 'not "1.5"'],
+    ['1e3', 'not "1e3"'],
+    [' 1', 'not " 1"'],
+    ['', 'not ""'],
+    ['340282366920938463463374607431768211456', 'not "340282366920938463463374607431768211456"'],
+    ['9'.repeat(41), 'not "99999'],
+    [null, 'not null'],
+    [true, 'not true'],
+    [{}, 'not [object Object]'],
+    [-1n, 'not -1']
+  ])('refuses %s as an amount, naming where it was', (value, quoted) => {
+    expect(() => readAmount(value, 'args.items[2].amount')).toThrow(ScaleError);
+    expect(() => readAmount(value, 'args.items[2].amount')).toThrow(`args.items[2].amount must be a whole number from 0 to 2^128 - 1`);
+    expect(() => readAmount(value, 'args.items[2].amount')).toThrow(quoted);
+  });
+
+  it('quotes at most a bounded part of a long string', () => {
+    const message = (() => {
+      try {
+        readAmount('x'.repeat(1_000_000), 'args.value');
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message!.length).toBeLessThan(400);
+  });
+
+  it('converts amounts at any depth of structs, lists and options, and leaves every other field as given', () => {
+    const codec = Struct({ id: u32, items: vec(Struct({ name: utf8, amount: u128, extra: option(compactBig) })) });
+    const json = { id: 1, other: 'kept', items: [{ name: 'a', amount: '12', extra: 3 }, { name: 'b', amount: 0, extra: null }] };
+    expect(fromJson(codec, json, 'args')).toEqual({
+      id: 1,
+      other: 'kept',
+      items: [
+        { name: 'a', amount: 12n, extra: 3n },
+        { name: 'b', amount: 0n, extra: null }
+      ]
+    });
+    expect(() => fromJson(codec, { id: 1, items: [{ amount: 1 }, { amount: 'x' }] }, 'args')).toThrow('args.items[1].amount must be');
+  });
+
+  it('passes a codec without amounts, and a value of the wrong shape, unchanged for the encoder to refuse', () => {
+    const plain = Struct({ id: u32, names: vec(utf8) });
+    const json = { id: '1', names: 'x' };
+    expect(fromJson(plain, json, 'args')).toBe(json);
+    const amounts = Struct({ values: vec(u128) });
+    expect(fromJson(amounts, [1, 2], 'args')).toEqual([1, 2]);
+    expect(fromJson(amounts, { values: 'x' }, 'args')).toEqual({ values: 'x' });
+  });
+
+  it('uses the reader a hand-built codec is given', () => {
+    const custom = withJsonReader(Struct({ a: u8 }), (value) => ({ a: Number(value) }));
+    expect(fromJson(Struct({ inner: custom }), { inner: '7' }, 'args')).toEqual({ inner: { a: 7 } });
   });
 });

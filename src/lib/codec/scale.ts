@@ -1,9 +1,9 @@
 // Strict SCALE codecs on top of scale-ts: range-checked encoders, decoders that reject bad input.
-import { Struct, compact, createCodec, createDecoder, u128 as u128Raw, u16 as u16Raw, u32 as u32Raw, u8 as u8Raw } from 'scale-ts';
-import type { Codec } from 'scale-ts';
+import { Struct as ScaleStruct, compact, createCodec, createDecoder, u128 as u128Raw, u16 as u16Raw, u32 as u32Raw, u8 as u8Raw } from 'scale-ts';
+import type { Codec, CodecType, StringRecord } from 'scale-ts';
+import { MAX_DECIMAL_DIGITS, quote } from '../limits';
 
 export type { Codec } from 'scale-ts';
-export { Struct };
 
 /** Bad input for a SCALE encoder or decoder; callers wrap it with their own context. */
 export class ScaleError extends Error {
@@ -49,6 +49,67 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 export { concat as concatBytes };
 
+// ---- JSON in: a codec's value from its JSON form ------------------------------------------------
+// JSON has no bigint, so a call's amounts arrive as numbers or decimal strings. Each codec that
+// holds an amount at any depth carries a reader that converts them; every other value passes
+// unchanged, for the encoder to check.
+
+/** Converts `value`, found at `path` of a request, into what a codec encodes; throws ScaleError naming `path`. */
+export type JsonReader = (value: unknown, path: string) => unknown;
+
+const JSON_READERS = new WeakMap<object, JsonReader>();
+
+/** `codec`, whose JSON form `read` converts (for codecs built by hand that hold amounts). */
+export function withJsonReader<C extends Codec<any>>(codec: C, read: JsonReader): C {
+  JSON_READERS.set(codec, read);
+  return codec;
+}
+
+/** The value `codec` encodes from its JSON form: amounts at any depth become bigints, the rest is as given. */
+export function fromJson(codec: Codec<any>, value: unknown, path: string): unknown {
+  const read = JSON_READERS.get(codec);
+  return read ? read(value, path) : value;
+}
+
+const holdsAmounts = (codec: Codec<any>) => JSON_READERS.has(codec);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const U128_MAX = (1n << 128n) - 1n;
+
+const AMOUNT_DIGITS_RE = new RegExp(`^\\d{1,${MAX_DECIMAL_DIGITS}}$`);
+
+/**
+ * A u128 from JSON: a non-negative safe integer or a string of decimal digits (bounded before it is
+ * parsed), at most 2^128 - 1; a bigint as is.
+ */
+export function readAmount(value: unknown, path: string): bigint {
+  let amount: bigint | null = null;
+  if (typeof value === 'bigint') amount = value;
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) amount = BigInt(value);
+  else if (typeof value === 'string' && AMOUNT_DIGITS_RE.test(value)) amount = BigInt(value);
+  if (amount === null || amount < 0n || amount > U128_MAX) {
+    const what = typeof value === 'string' ? `"${quote(value)}"` : quote(value);
+    throw new ScaleError(
+      `${path} must be a whole number from 0 to 2^128 - 1 (a JSON number up to 2^53 - 1, or a string of at most ${MAX_DECIMAL_DIGITS} digits), not ${what}`
+    );
+  }
+  return amount;
+}
+
+/** scale-ts's Struct; its JSON reader converts the fields that hold amounts and keeps the others. */
+export function Struct<A extends StringRecord<Codec<any>>>(fields: A): Codec<{ [K in keyof A]: CodecType<A[K]> }> {
+  const codec = ScaleStruct(fields);
+  const amountFields = Object.entries(fields).filter(([, field]) => holdsAmounts(field));
+  if (amountFields.length === 0) return codec;
+  return withJsonReader(codec, (value, path) => {
+    if (!isRecord(value)) return value;
+    const out = { ...value };
+    for (const [name, field] of amountFields) if (name in out) out[name] = fromJson(field, out[name], `${path}.${name}`);
+    return out;
+  });
+}
+
 function uint(raw: Codec<number>, size: number, max: number, name: string): Codec<number> {
   return createCodec(
     (value: number) => {
@@ -67,9 +128,7 @@ export const u8 = uint(u8Raw, 1, 0xff, 'u8');
 export const u16 = uint(u16Raw, 2, 0xffff, 'u16');
 export const u32 = uint(u32Raw, 4, 0xffff_ffff, 'u32');
 
-const U128_MAX = (1n << 128n) - 1n;
-
-export const u128: Codec<bigint> = createCodec(
+export const u128: Codec<bigint> = withJsonReader(createCodec(
   (value: bigint) => {
     if (typeof value !== 'bigint') throw new ScaleError(`u128 expects a bigint, got ${typeof value}`);
     if (value < 0n || value > U128_MAX) throw new ScaleError(`u128 out of range: ${value}`);
@@ -79,7 +138,7 @@ export const u128: Codec<bigint> = createCodec(
     need(bytes, 16, 'u128');
     return u128Raw.dec(bytes);
   })
-);
+), readAmount);
 
 export const bool: Codec<boolean> = createCodec(
   (value: boolean) => {
@@ -94,7 +153,7 @@ export const bool: Codec<boolean> = createCodec(
 );
 
 /** Compact<u128> as a bigint; rejects non-canonical encodings as Substrate does. */
-export const compactBig: Codec<bigint> = createCodec(
+export const compactBig: Codec<bigint> = withJsonReader(createCodec(
   (value: bigint) => {
     if (typeof value !== 'bigint') throw new ScaleError(`compact expects a bigint, got ${typeof value}`);
     if (value < 0n || value > U128_MAX) throw new ScaleError(`compact out of range: ${value}`);
@@ -111,7 +170,7 @@ export const compactBig: Codec<bigint> = createCodec(
     if (value > U128_MAX || compact.enc(value).length !== size) throw new ScaleError('non-canonical compact');
     return value;
   })
-);
+), readAmount);
 
 /** A compact that must fit a u32 (lengths, nonces). */
 export const compactU32: Codec<number> = createCodec(
@@ -152,7 +211,7 @@ export function fixedBytes(n: number): Codec<Uint8Array> {
 
 /** `Vec<T>` of elements at least one byte long (every element type this project encodes). */
 export function vec<T>(inner: Codec<T>): Codec<T[]> {
-  return createCodec(
+  const codec = createCodec(
     (values: T[]) => {
       if (!Array.isArray(values)) throw new ScaleError(`expected an array, got ${typeof values}`);
       return concat([compact.enc(values.length), ...values.map((v) => inner.enc(v))]);
@@ -167,11 +226,13 @@ export function vec<T>(inner: Codec<T>): Codec<T[]> {
       return out;
     })
   );
+  if (!holdsAmounts(inner)) return codec;
+  return withJsonReader(codec, (value, path) => (Array.isArray(value) ? value.map((item, k) => fromJson(inner, item, `${path}[${k}]`)) : value));
 }
 
 /** `Option<T>`: encodes both `undefined` and `null` as None; decodes None to `undefined`. */
 export function option<T>(inner: Codec<T>): Codec<T | undefined> {
-  return createCodec(
+  const codec = createCodec(
     (value: T | undefined | null) =>
       value === undefined || value === null ? new Uint8Array([0]) : concat([new Uint8Array([1]), inner.enc(value)]),
     createDecoder((input) => {
@@ -180,6 +241,8 @@ export function option<T>(inner: Codec<T>): Codec<T | undefined> {
       return tag === 1 ? inner.dec(input) : undefined;
     })
   );
+  if (!holdsAmounts(inner)) return codec;
+  return withJsonReader(codec, (value, path) => (value === undefined || value === null ? value : fromJson(inner, value, path)));
 }
 
 /** Reads an enum's variant index, rejecting anything not below `count`. */

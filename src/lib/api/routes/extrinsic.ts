@@ -1,17 +1,16 @@
 // `/extrinsic/*`: submit a signed payload, status, generic build and fee, signature check,
 // custodial sign, decode (for sign dialogs) and the log of recent extrinsics.
 import { z } from 'zod';
-import { encodeCall } from '../../codec/calls';
+import { callFromJson, encodeCall } from '../../codec/calls';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import { signMessage, verifySignature } from '../../codec/signature';
-import type { Call, CallName } from '../../ledger/types';
+import type { Call } from '../../ledger/types';
 import { requireSigner, signerFromAuthorization } from '../auth';
 import { ApiError, validationError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
 import { address, boundedString } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { statusJson } from '../status';
@@ -28,32 +27,15 @@ const genericCall = z.object({
   nonce: z.number().int().nonnegative().max(MAX_NONCE).optional()
 });
 
-/** A call from section/method/args, checked by encoding it. */
+/** A call from section/method/args (amounts as JSON numbers or decimal strings, at any depth), checked by encoding it. */
 function callFrom(section: string, method: string, args: Record<string, unknown>): Call {
-  const call = { name: `${section}.${method}` as CallName, args: reviveBigInts(args) } as Call;
   try {
+    const call = callFromJson(`${section}.${method}`, args);
     encodeCall(call);
+    return call;
   } catch (e) {
     throw new ApiError('ValidationError', `Cannot build ${section}.${method}: ${(e as Error).message}`);
   }
-  return call;
-}
-
-const AMOUNT_ARGS = new Set(['value', 'amount']);
-const AMOUNT_RE = new RegExp(`^\\d{1,${MAX_DECIMAL_DIGITS}}$`);
-
-/** Amount fields arrive as JSON strings or numbers; the codec wants bigints (bounded before parsing). */
-function reviveBigInts(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, AMOUNT_ARGS.has(k) ? amountOf(k, v) : v]));
-}
-
-function amountOf(name: string, value: unknown): unknown {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && AMOUNT_RE.test(value)) return BigInt(value);
-  if (typeof value === 'string' || typeof value === 'number') {
-    throw new ApiError('ValidationError', `args.${name} must be a whole number of at most ${MAX_DECIMAL_DIGITS} digits, not ${quote(value)}`);
-  }
-  return value;
 }
 
 export const extrinsicRoutes = [

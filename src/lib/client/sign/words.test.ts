@@ -67,6 +67,16 @@ describe('describeCall', () => {
     );
   });
 
+  it('says a refungible token shared out among several owners as one token in its pieces', () => {
+    const items = [
+      { owner: ALICE, properties: [], amount: 1n },
+      { owner: BOB, properties: [], amount: 2n }
+    ];
+    expect(words({ name: 'unique.createMultipleItemsEx', args: { collectionId: 3, kind: 'RefungibleMultipleOwners', items, properties: [] } })).toBe(
+      'Mint a token in 3 pieces in collection “Shares” (#3) for you, Bob'
+    );
+  });
+
   it('says a transferFrom or burnFrom of the signer’s own as a plain transfer or burn, and names another holder', () => {
     expect(words({ name: 'unique.transferFrom', args: { from: ALICE, to: BOB, collectionId: 1, tokenId: 2, value: 1n } })).toBe('Transfer token #2 of collection “Cats” (#1) to Bob');
     expect(words({ name: 'unique.transferFrom', args: { from: BOB, to: ALICE, collectionId: 1, tokenId: 2, value: 1n } })).toBe('Transfer token #2 of collection “Cats” (#1) from Bob to you');

@@ -172,6 +172,10 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
       if (call.args.kind === 'Fungible' || mode(collectionId) === 'Fungible') {
         return `Mint ${w.fungible(collectionId, items.reduce((sum, i) => sum + (i.amount ?? 0n), 0n))} of ${w.collectionName(collectionId)} for ${forWhom}`;
       }
+      if (call.args.kind === 'RefungibleMultipleOwners') {
+        const pieces = w.pieces(items.reduce((sum, i) => sum + (i.amount ?? 0n), 0n));
+        return `Mint ${tokensWords(mintedIds(changes, collectionId), 'a token')} in ${pieces} in ${w.collectionName(collectionId)} for ${forWhom}`;
+      }
       return `Mint ${tokensWords(mintedIds(changes, collectionId), countText(items.length, 'token'))} in ${w.collectionName(collectionId)} for ${forWhom}`;
     }
     case 'unique.transfer':

@@ -18,6 +18,7 @@ function boundedLists(call: Call): { keys: string[]; values: string[] }[] {
     case 'unique.setTokenProperties':
       return [ofProperties(call.args.properties)];
     case 'unique.createMultipleItemsEx':
+      return [...call.args.items, { properties: call.args.properties ?? [] }].map((item) => ofProperties(item.properties));
     case 'unique.createMultipleItems':
       return call.args.items.map((item) => ofProperties(item.properties));
     case 'unique.deleteCollectionProperties':

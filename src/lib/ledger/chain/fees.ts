@@ -35,6 +35,7 @@ function countItems(call: Call): number {
     case 'unique.setTokenProperties':
       return call.args.properties.length;
     case 'unique.createMultipleItemsEx':
+      return call.args.items.reduce((n, item) => n + item.properties.length, call.args.properties?.length ?? 0);
     case 'unique.createMultipleItems':
       return call.args.items.reduce((n, item) => n + item.properties.length, 0);
     case 'unique.deleteCollectionProperties':

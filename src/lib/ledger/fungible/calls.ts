@@ -143,11 +143,12 @@ const createMultipleItems: CallHandler<'unique.createMultipleItems'> = async (ct
   ensureItems(items);
   const collection = await loadTokenCollection(ctx.state, collectionId);
   let sum = 0n;
+  // In the chain's order: each item's kind, then the running sum (an overflow stops before a later item).
   for (const item of items) {
     ensureFungibleData(collection, item.kind);
     sum += item.amount ?? 0n;
+    if (sum > U128_MAX) throw overflow(`The amount minted in collection ${collectionId}`);
   }
-  if (sum > U128_MAX) throw overflow(`The amount minted in collection ${collectionId}`);
   await mintFungible(ctx, collection, amountsOf(owner, sum));
 };
 

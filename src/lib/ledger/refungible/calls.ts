@@ -6,7 +6,7 @@ import { effectiveLimits } from '../access';
 import { MAX_ITEMS_PER_BATCH } from '../constants';
 import type { CallHandler, CallHandlers, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
-import { checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
+import { U128_MAX, checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
 import { canonicalAddress } from '../tokens/addresses';
 import { checkNesting } from '../tokens/nesting';
 import { nestPieces, unnestPieces } from '../tokens/piece-children';
@@ -69,6 +69,8 @@ export async function mintRefungible(ctx: DispatchContext, collection: Collectio
   await ensureMayMint(ctx, collection, tokens.flatMap((t) => [...t.users.keys()]));
   for (const t of tokens) for (const owner of t.users.keys()) ensureCorrectReceiver(owner, `a token of collection ${id}`);
   const totals = tokens.map((t) => [...t.users.values()].reduce((sum, v) => sum + v, 0n));
+  // The chain sums each token's pieces in a u128 first (several holders can overflow it).
+  if (totals.some((total) => total > U128_MAX)) throw new DispatchError('arithmetic.Overflow', `The pieces of a token of collection ${id} would exceed 2^128 - 1`);
   for (const total of totals) {
     if (total > MAX_REFUNGIBLE_PIECES) {
       throw new DispatchError('refungible.WrongRefungiblePieces', `A refungible token has at most ${MAX_REFUNGIBLE_PIECES} pieces, not ${total}`);
@@ -198,7 +200,7 @@ async function spendAllowance(ctx: DispatchContext, collectionId: number, tokenI
 }
 
 function ensureRefungibleData(collection: CollectionRecord, kind: string | undefined): void {
-  if (kind !== 'ReFungible') {
+  if (kind !== 'ReFungible' && kind !== 'RefungibleMultipleOwners') {
     throw new DispatchError(
       'refungible.NotRefungibleDataUsedToMintFungibleCollectionToken',
       `Collection ${collection.id} is ReFungible: only ReFungible item data can mint in it, not ${kind ?? 'NFT'} data`
@@ -214,10 +216,17 @@ const createItem: CallHandler<'unique.createItem'> = async (ctx, { collectionId,
   await mintRefungible(ctx, collection, [mintOf({ owner, properties, amount })]);
 };
 
-const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async (ctx, { collectionId, items, kind }) => {
+/** RefungibleMultipleItems: a token per item; RefungibleMultipleOwners: one token shared out among the items' owners. */
+const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async (ctx, { collectionId, items, kind, properties }) => {
   const collection = await loadTokenCollection(ctx.state, collectionId);
   ensureRefungibleData(collection, kind);
-  await mintRefungible(ctx, collection, items.map(mintOf));
+  if (kind === 'RefungibleMultipleOwners') {
+    // The chain's BTreeMap of owners: a repeated owner's last amount counts.
+    const users = new Map(items.map((item) => [canonicalAddress(item.owner), item.amount ?? 0n]));
+    await mintRefungible(ctx, collection, [{ users, properties: properties ?? [] }]);
+  } else {
+    await mintRefungible(ctx, collection, items.map(mintOf));
+  }
 };
 
 /** One token per item, each wholly the owner's. */
