@@ -176,6 +176,8 @@ const SAMPLES: Call[] = [
     }
   },
   { name: 'unique.repartition', args: { collectionId: 3, tokenId: 7, amount: 200n } },
+  { name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: ETH, approve: true } },
+  { name: 'unique.setAllowanceForAll', args: { collectionId: 4294967295, operator: BOB, approve: false } },
   {
     name: 'unique.createMultipleItems',
     args: {
@@ -226,6 +228,7 @@ const ALL_NAMES: CallName[] = [
   'unique.burnItem',
   'unique.burnFrom',
   'unique.repartition',
+  'unique.setAllowanceForAll',
   'balances.transferKeepAlive'
 ];
 
@@ -482,6 +485,8 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
     }
     case 'unique.repartition':
       return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.amount]];
+    case 'unique.setAllowanceForAll':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.operator)], ['bool', c.args.approve]];
     case 'unique.setTokenProperties':
       return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['Vec<UniqueProperty>', props(c.args.properties)]];
     case 'unique.deleteTokenProperties':

@@ -21,6 +21,7 @@
 //   13 setCollectionProperties(id, properties)   25 setCollectionLimits(id, limits)
 //                                                26 setCollectionPermissions(id, permissions)
 //                                                27 repartition(id, tokenId, amount)
+//                                                28 setAllowanceForAll(id, operator, approve)
 //
 // Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
 // Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
@@ -432,6 +433,7 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     args: Struct({ collectionId: u32, permissions: collectionPermissions })
   },
   'unique.repartition': { pallet: UNIQUE_PALLET, index: 27, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
+  'unique.setAllowanceForAll': { pallet: UNIQUE_PALLET, index: 28, args: Struct({ collectionId: u32, operator: crossAccountId, approve: bool }) },
   'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) },
   'utility.batch': { pallet: UTILITY_PALLET, index: 0, args: batchedCalls },
   'utility.batchAll': { pallet: UTILITY_PALLET, index: 2, args: batchedCalls }

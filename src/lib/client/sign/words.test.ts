@@ -51,6 +51,15 @@ describe('describeCall', () => {
     expect(words({ name: 'balances.transferKeepAlive', args: { dest: STRANGER, value: 1n } })).toBe('Transfer 0.000000000000000001 OPL to 5FLSig…S59Y');
   });
 
+  it('says what an operator for all tokens may do, and its withdrawal', () => {
+    expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: BOB, approve: true } })).toBe(
+      'Allow Bob to transfer and burn all your tokens in collection “Shares” (#3)'
+    );
+    expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 1, operator: BOB, approve: false } })).toBe(
+      'Take back Bob’s right to transfer and burn all your tokens in collection “Cats” (#1)'
+    );
+  });
+
   it('names the token a mint makes from the dry run, and the owner as “you”', () => {
     const mint: Call = { name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [] } };
     const minted: Change = { kind: 'token', collectionId: 1, tokenId: 3, before: null, after: { owner: ALICE } };

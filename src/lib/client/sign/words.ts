@@ -198,6 +198,10 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
       if (mode(collectionId) === 'ReFungible') return `Burn ${w.pieces(value)} of ${w.tokenName(collectionId, tokenId)}${from}`;
       return `Burn ${w.tokenName(collectionId, tokenId)}${from}`;
     }
+    case 'unique.setAllowanceForAll':
+      return call.args.approve
+        ? `Allow ${w.who(call.args.operator)} to transfer and burn all your tokens in ${w.collectionName(call.args.collectionId)}`
+        : `Take back ${w.who(call.args.operator)}’s right to transfer and burn all your tokens in ${w.collectionName(call.args.collectionId)}`;
     case 'unique.repartition':
       return `Split ${w.tokenName(call.args.collectionId, call.args.tokenId)} into ${w.pieces(call.args.amount)}`;
     case 'unique.setTokenProperties':
