@@ -117,6 +117,11 @@ describe('describeChanges', () => {
     ]);
   });
 
+  it('names the owner of a refungible token split between holders “several holders”, not an address', () => {
+    const split: Change = { kind: 'tokenOwner', collectionId: 3, tokenId: 4, before: ALICE, after: '0xffffffffffffffffffffffffffffffffffffffff' };
+    expect(lines([split])[0]).toEqual({ title: 'You', lines: ['Sends token #4 of collection “Shares” (#3) to several holders'] });
+  });
+
   it('says tokens moving out and in on both accounts, and mints per owner as id ranges', () => {
     const changes: Change[] = [
       { kind: 'tokenOwner', collectionId: 1, tokenId: 4, before: ALICE, after: BOB },

@@ -5,6 +5,7 @@
 import type { Call, CollectionMode } from '../../codec/call-types';
 import { sameAddress } from '../address';
 import { countText, idRanges, nestingTarget, shortAddress, unitsText } from '../format';
+import { hasSeveralHolders } from '../pieces';
 import type { Change } from '../types';
 
 /** What the words need to know of a collection. */
@@ -88,6 +89,7 @@ export function wordsFor(ctx: WordsContext) {
   const tokenName = (collectionId: number, tokenId: number) => `token #${tokenId} of ${collectionName(collectionId)}`;
   const who = (address: string | null | undefined): string => {
     if (!address) return 'nobody';
+    if (hasSeveralHolders(address)) return 'several holders';
     if (sameAddress(address, ctx.signer)) return 'you';
     const nested = nestingTarget(address);
     if (nested) return tokenName(nested.collectionId, nested.tokenId);
