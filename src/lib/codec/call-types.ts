@@ -73,7 +73,10 @@ export interface CreateCollectionData {
   tokenPropertyPermissions: PropertyKeyPermission[];
   properties: Property[];
   adminList: Address[];
+  /** The chain's `external` collection flag (a user may not set it). */
   readOnly?: boolean;
+  /** The chain's `erc721metadata` collection flag (set by the v2 route, as the schemas library's encodeCollection does). */
+  erc721metadata?: boolean;
 }
 
 export interface MintItem {

@@ -86,7 +86,7 @@ const SAMPLES: Call[] = [
         tokenPrefix: 'P',
         limits: {},
         permissions: {},
-        readOnly: false,
+        erc721metadata: true,
         tokenPropertyPermissions: [],
         properties: [],
         adminList: [ALICE]
@@ -249,7 +249,7 @@ describe('encodeCall / decodeCall round trip', () => {
   it('decodes an absent optional as a missing key', () => {
     const decoded = decodeCall(encodeCall(SAMPLES[1]));
     if (decoded.name !== 'unique.createCollectionEx') throw new Error('wrong call');
-    for (const key of ['access', 'pendingSponsor', 'limits', 'permissions', 'readOnly']) {
+    for (const key of ['access', 'pendingSponsor', 'limits', 'permissions', 'readOnly', 'erc721metadata']) {
       expect(Object.keys(decoded.args.data)).not.toContain(key);
     }
   });
@@ -343,7 +343,7 @@ registry.register({
   UniqueProperty: { key: 'Bytes', value: 'Bytes' },
   UniquePropertyPermission: { mutable: 'bool', collectionAdmin: 'bool', tokenOwner: 'bool' },
   PropertyKeyPermission: { key: 'Bytes', permission: 'UniquePropertyPermission' },
-  // The chain's struct, except `flags: u8` -> `readOnly: Option<bool>` (identical bytes when absent/0).
+  // The chain's struct; `flags` is the CollectionFlags byte.
   CreateCollectionData: {
     mode: 'CollectionMode',
     access: 'Option<AccessMode>',
@@ -356,7 +356,7 @@ registry.register({
     properties: 'Vec<UniqueProperty>',
     adminList: 'Vec<CrossAccountId>',
     pendingSponsor: 'Option<CrossAccountId>',
-    readOnly: 'Option<bool>'
+    flags: 'u8'
   },
   ChainCreateCollectionData: {
     mode: 'CollectionMode',
@@ -433,7 +433,7 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
             properties: props(d.properties),
             adminList: d.adminList.map(cross),
             pendingSponsor: d.pendingSponsor ? cross(d.pendingSponsor) : null,
-            readOnly: opt(d.readOnly)
+            flags: (d.readOnly ? 0x01 : 0) | (d.erc721metadata ? 0x40 : 0)
           }
         ]
       ];
@@ -528,13 +528,21 @@ describe('agreement with @polkadot/types and the chain type definitions', () => 
     expect(toHex(encodeCall(call))).toBe(expected);
   });
 
-  it('matches the chain layout of CreateCollectionData (flags byte 0) when readOnly is absent', () => {
-    const call = SAMPLES[1];
-    if (call.name !== 'unique.createCollectionEx') throw new Error('wrong call');
+  it('matches the chain layout of CreateCollectionData, the erc721metadata flag as 64 (encodeCollection of @unique-nft/schemas 2.x)', () => {
+    const call = SAMPLES.find((c) => c.name === 'unique.createCollectionEx' && c.args.data.erc721metadata);
+    if (call?.name !== 'unique.createCollectionEx') throw new Error('no sample with the erc721metadata flag');
     const [[, value]] = polkadotArgs(call) as Array<[string, Record<string, unknown>]>;
-    const { readOnly: _readOnly, ...rest } = value;
-    const chain = registry.createType('ChainCreateCollectionData', { ...rest, flags: 0 });
+    const chain = registry.createType('ChainCreateCollectionData', { ...value, flags: 64 });
     expect(toHex(encodeCall(call))).toBe('0x3d01' + toHex(chain.toU8a()).slice(2));
+  });
+
+  it('refuses collection flags it does not model (foreign, reserved bits)', () => {
+    const bytes = encodeCall(SAMPLES[1]);
+    for (const flags of [0x80, 0x02]) {
+      const tampered = bytes.slice();
+      tampered[tampered.length - 1] = flags;
+      expect(() => decodeCall(tampered)).toThrow(/collection flags/);
+    }
   });
 });
 

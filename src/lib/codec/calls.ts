@@ -28,8 +28,8 @@
 // so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
 // and values Vec<u8> (UTF-8); createItem data CreateItemData (NFT, Fungible, ReFungible);
 // createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems); limits and
-// permissions the chain's structs of Options; CreateCollectionData in the chain's field order with
-// `readOnly: Option<bool>` in place of the chain's flags byte.
+// permissions the chain's structs of Options; CreateCollectionData in the chain's field order, its
+// flags byte `CollectionFlags` read as `readOnly` (external, 0x01) and `erc721metadata` (0x40).
 import {
   InvalidAddressError,
   addressFromPublicKey,
@@ -218,6 +218,20 @@ const collectionPermissions = createCodecOf<CollectionPermissionsInput>(
   (input) => withoutUndefined(permissionsStruct.dec(input)) as CollectionPermissionsInput
 );
 
+const EXTERNAL_FLAG = 0x01;
+const ERC721_METADATA_FLAG = 0x40;
+type FlagFields = Pick<CreateCollectionData, 'readOnly' | 'erc721metadata'>;
+
+/** `CollectionFlags` (bondrewd, one byte, MSB first): foreign 0x80, erc721metadata 0x40, external 0x01; set flags decode as true, others as absent. */
+const collectionFlags: Codec<FlagFields> = createCodecOf<FlagFields>(
+  ({ readOnly, erc721metadata }: FlagFields) => u8.enc((readOnly ? EXTERNAL_FLAG : 0) | (erc721metadata ? ERC721_METADATA_FLAG : 0)),
+  (input): FlagFields => {
+    const flags = u8.dec(input);
+    if (flags & ~(EXTERNAL_FLAG | ERC721_METADATA_FLAG)) throw new ScaleError(`collection flags 0x${flags.toString(16)} are not supported (only erc721metadata 0x40 and external 0x01)`);
+    return { ...(flags & EXTERNAL_FLAG ? { readOnly: true } : {}), ...(flags & ERC721_METADATA_FLAG ? { erc721metadata: true } : {}) };
+  }
+);
+
 const createCollectionStruct = Struct({
   mode: collectionMode,
   access: option(accessMode),
@@ -230,7 +244,7 @@ const createCollectionStruct = Struct({
   properties,
   adminList: vec(crossAccountId),
   pendingSponsor: option(crossAccountId),
-  readOnly: option(bool)
+  flags: collectionFlags
 });
 
 /** `CreateCollectionData` (see the header for the one departure from the chain). */
@@ -248,11 +262,11 @@ const createCollectionData = createCodecOf<CreateCollectionData>(
       properties: data.properties,
       adminList: data.adminList,
       pendingSponsor: data.pendingSponsor ?? undefined,
-      readOnly: data.readOnly ?? undefined
+      flags: { readOnly: data.readOnly, erc721metadata: data.erc721metadata }
     }),
   (input) => {
-    const { mode, ...rest } = createCollectionStruct.dec(input);
-    return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest }) as CreateCollectionData;
+    const { mode, flags, ...rest } = createCollectionStruct.dec(input);
+    return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest, ...flags }) as CreateCollectionData;
   }
 );
 
