@@ -1,12 +1,11 @@
 // The chain's allowance integration tests (js-packages/tests of UniqueNetwork/unique-chain:
-// approve.test.ts and transferFrom.test.ts), ported to the ledger under `--rules unique`. Each
-// test is named after its source file and title.
+// approve.test.ts and transferFrom.test.ts; the operator tests of eth/nonFungible.test.ts and
+// eth/reFungible.test.ts through the substrate calls that reach the same pallet functions), ported
+// to the ledger under `--rules unique`. Each test is named after its source file and title.
 //
 // Not ported:
 // - approve.test.ts, the whole `approveTokenFromEth` round: `approveFrom` with the owner's EVM
 //   mirror (CrossAccountId.toEthereum); Opalite has no approveFrom call and no EVM mirrors.
-// - approve.test.ts "Normal user can approve other users to be wallet operator" ([nft] and [rft]
-//   Enable and disable approval): `setAllowanceForAll` is not a call Opalite's REST surface has.
 // - approve.test.ts "Repeated approvals add up": itSub.skip upstream.
 // - transferFrom.test.ts "[fungible]/[refungible] Execute the extrinsic ...", "Should reduce
 //   allowance if value is big", "[fungible]/[refungible] transferFrom for not approved address"
@@ -433,5 +432,93 @@ describe('transferFrom.test.ts: Negative Integration Test transferFrom(from, rec
     expect((await nftToken(chain, notApprovedNft))?.owner).toBe(bob.address);
     await nftAllowance.transferFrom(chain, alice, approvedNft, bob.address, alice.address);
     expect((await nftToken(chain, approvedNft))?.owner).toBe(alice.address);
+  });
+});
+
+describe('approve.test.ts: Normal user can approve other users to be wallet operator:', () => {
+  const setAllowanceForAll = (signer: Account, collectionId: number, operator: string, approve: boolean) =>
+    chain.ok(signer, 'unique.setAllowanceForAll', { collectionId, operator, approve });
+
+  for (const [label, create] of [
+    ['nft', nftCollection],
+    ['rft', rftCollection]
+  ] as const) {
+    it(`approve.test.ts: [${label}] Enable and disable approval`, async () => {
+      const collectionId = await create();
+      expect(await chain.allowanceForAll(collectionId, alice.address, bob.address)).toBe(false);
+      const events = await setAllowanceForAll(alice, collectionId, bob.address, true);
+      expect(events.find((e) => e.method === 'ApprovedForAll')?.data).toEqual({ collectionId, owner: alice.address, operator: bob.address, approve: true });
+      expect(await chain.allowanceForAll(collectionId, alice.address, bob.address)).toBe(true);
+      // Only that owner's tokens: Bob is no operator of Charlie's.
+      expect(await chain.allowanceForAll(collectionId, charlie.address, bob.address)).toBe(false);
+      await setAllowanceForAll(alice, collectionId, bob.address, false);
+      expect(await chain.allowanceForAll(collectionId, alice.address, bob.address)).toBe(false);
+    });
+  }
+
+  it('refuses it in a Fungible collection (fungible.SettingAllowanceForAllNotAllowed), in a missing one, and for the zero address', async () => {
+    const fungible = await ftCollection();
+    expect(await failure(setAllowanceForAll(alice, fungible, bob.address, true))).toBe('fungible.SettingAllowanceForAllNotAllowed');
+    expect(await chain.allowanceForAll(fungible, alice.address, bob.address)).toBe(false);
+    expect(await failure(setAllowanceForAll(alice, NONEXISTENT_COLLECTION, bob.address, true))).toBe('common.CollectionNotFound');
+    const nfts = await nftCollection();
+    expect(await failure(setAllowanceForAll(alice, nfts, '0x0000000000000000000000000000000000000000', true))).toBe('common.AddressIsZero');
+  });
+
+  it('with access AllowList, owner and operator must both be listed', async () => {
+    const collectionId = await nftCollection();
+    await chain.ok(alice, 'unique.setCollectionPermissions', { collectionId, permissions: { access: 'AllowList' } });
+    await chain.ok(alice, 'unique.addToAllowList', { collectionId, address: alice.address });
+    expect(await failure(setAllowanceForAll(alice, collectionId, bob.address, true))).toBe('common.AddressNotInAllowlist');
+    await chain.ok(alice, 'unique.addToAllowList', { collectionId, address: bob.address });
+    await setAllowanceForAll(alice, collectionId, bob.address, true);
+    expect(await chain.allowanceForAll(collectionId, alice.address, bob.address)).toBe(true);
+  });
+
+  it('eth/nonFungible.test.ts: Can perform transfer with ApprovalForAll, and not once it is switched off', async () => {
+    const collectionId = await nftCollection();
+    const [first, second] = [await nft.mint(chain, alice, collectionId, bob.address), await nft.mint(chain, alice, collectionId, bob.address)];
+    await setAllowanceForAll(bob, collectionId, charlie.address, true);
+    await nftAllowance.transferFrom(chain, charlie, first, bob.address, dave.address);
+    expect((await nftToken(chain, first))?.owner).toBe(dave.address);
+    await setAllowanceForAll(bob, collectionId, charlie.address, false);
+    expect(await failure(nftAllowance.transferFrom(chain, charlie, second, bob.address, dave.address))).toBe('common.ApprovedValueTooLow');
+    expect((await nftToken(chain, second))?.owner).toBe(bob.address);
+    // Dave's new token is not Charlie's to move: the operator is Bob's.
+    await setAllowanceForAll(bob, collectionId, charlie.address, true);
+    expect(await failure(nftAllowance.transferFrom(chain, charlie, first, dave.address, bob.address))).toBe('common.ApprovedValueTooLow');
+  });
+
+  it('eth/nonFungible.test.ts: Can perform burn with ApprovalForAll', async () => {
+    const collectionId = await nftCollection();
+    const token = await nft.mint(chain, alice, collectionId, bob.address);
+    await setAllowanceForAll(bob, collectionId, charlie.address, true);
+    const events = await nftAllowance.burnFrom(chain, charlie, token, bob.address);
+    expect(events.find((e) => e.method === 'ItemDestroyed')?.data).toMatchObject({ collectionId, tokenId: token.tokenId, owner: bob.address });
+    expect(await nftToken(chain, token)).toBeUndefined();
+  });
+
+  it('eth/reFungible.test.ts: Can perform burn with ApprovalForAll', async () => {
+    const collectionId = await rftCollection();
+    const token = await rft.mint(chain, alice, collectionId, 100n, bob.address);
+    await setAllowanceForAll(bob, collectionId, charlie.address, true);
+    await rft.burnFrom(chain, charlie, token, bob.address, 100n);
+    expect(await chain.rftTotalPieces(collectionId, token.tokenId)).toBeNull();
+  });
+
+  it('eth/reFungible.test.ts: Can perform burn with approve and approvalForAll', async () => {
+    const collectionId = await rftCollection();
+    const token = await rft.mint(chain, alice, collectionId, 100n, bob.address);
+    await rft.approve(chain, bob, token, charlie.address, 15n);
+    await setAllowanceForAll(bob, collectionId, charlie.address, true);
+    await rft.burnFrom(chain, charlie, token, bob.address, 10n);
+    // An allowance that covers the amount is spent first, as check_allowed does.
+    expect(await chain.rftAllowance(collectionId, token.tokenId, bob.address, charlie.address)).toBe(5n);
+    // One it does not cover stays as it is: the operator right moves the rest.
+    await rft.transferFrom(chain, charlie, token, bob.address, dave.address, 30n);
+    expect(await chain.rftAllowance(collectionId, token.tokenId, bob.address, charlie.address)).toBe(5n);
+    expect(await chain.rftBalance(collectionId, token.tokenId, dave.address)).toBe(30n);
+    await setAllowanceForAll(bob, collectionId, charlie.address, false);
+    expect(await failure(rft.transferFrom(chain, charlie, token, bob.address, dave.address, 30n))).toBe('common.ApprovedValueTooLow');
   });
 });

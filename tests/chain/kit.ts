@@ -10,6 +10,7 @@ import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
 import { tokenNestingAddress } from '../../src/lib/codec/nesting';
 import { tokenExists } from '../../src/lib/ledger/pieces';
 import { childRefsOf } from '../../src/lib/ledger/tokens/nesting';
+import { allowanceForAll } from '../../src/lib/ledger/tokens/allowance-for-all';
 import type { Address, Call, CallArgs, CallName, CollectionRecord, CreateCollectionData, ExtrinsicRecord, LedgerEvent, TokenRecord, TokenRef } from '../../src/lib/ledger/types';
 import { loadAccount } from '../../src/lib/ledger/balances';
 import { TransactionError } from '../../src/lib/ledger/chain/errors';
@@ -100,6 +101,10 @@ export class Chain {
   }
   children(ref: TokenRef): Promise<TokenRef[]> {
     return this.ledger.read((tx) => childRefsOf(tx, ref));
+  }
+  /** The chain's `allowanceForAll` RPC: is `operator` allowed every token of `owner` in the collection? */
+  allowanceForAll(collectionId: number, owner: Address, operator: Address): Promise<boolean> {
+    return this.ledger.read((tx) => allowanceForAll(tx, collectionId, owner, operator));
   }
   async tokenOwner(collectionId: number, tokenId: number): Promise<Address | undefined> {
     return (await this.ledger.read((tx) => tx.get('tokens', [collectionId, tokenId])))?.owner;

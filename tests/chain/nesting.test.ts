@@ -10,8 +10,6 @@
 //   allows the owner to successfully unnest a token", unnesting.negative.test.ts "[native ft]"
 //   cases, and the native-FT steps of nesting.negative.test.ts and e2e.test.ts: the native
 //   fungible collection 0 is not modelled by Opalite.
-// - refungible.test.ts "ReFungible: getTopmostOwner works correctly with Nesting": the RPC
-//   `topmostTokenOwner` of a partly nested ReFungible token (null) is not a ledger read.
 // - tokenProperties.test.ts and propertyPermissions.test.ts: token properties, not nesting (they
 //   live under sub/nesting upstream); ported in nft.test.ts. collectionProperties.test.ts,
 //   collectionProperties.seqtest.ts, tokenProperties.seqtest.ts: collection properties and
@@ -432,4 +430,23 @@ describe('sub/nesting/unnesting.negative.test.ts: Negative Test: Unnesting', () 
       expect(await chain.ftBalance(collectionFT, nestingAccount(targetToken))).toBe(5n);
     });
   }
+});
+
+describe('refungible.test.ts: ReFungible-specific nesting tests', () => {
+  it('refungible.test.ts: ReFungible: getTopmostOwner works correctly with Nesting', async () => {
+    const collectionNFT = await nftCollection(alice, { tokenOwner: true });
+    const collectionRFT = await chain.createCollection(alice, { mode: 'ReFungible' });
+    const parent = await nft.mint(chain, alice, collectionNFT);
+    const token = await rft.mint(chain, alice, collectionRFT, 100n);
+    expect(await topmost(token)).toBe(alice.address);
+    await rft.transfer(chain, alice, token, nestingAccount(parent), 40n);
+    // Split between Alice and the NFT: the structure pallet finds multiple owners.
+    expect(await topmost(token)).toBeNull();
+    await rft.transfer(chain, alice, token, nestingAccount(parent), 60n);
+    expect(await topmost(token)).toBe(alice.address);
+    await rft.transferFrom(chain, alice, token, nestingAccount(parent), alice.address, 30n);
+    expect(await topmost(token)).toBeNull();
+    await rft.transferFrom(chain, alice, token, nestingAccount(parent), alice.address, 70n);
+    expect(await topmost(token)).toBe(alice.address);
+  });
 });

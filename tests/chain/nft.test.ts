@@ -884,10 +884,11 @@ describe('sub/nesting/propertyPermissions.test.ts: Access Rights to Token Proper
 
     it(`sub/nesting/propertyPermissions.test.ts: Prevents from adding too many possible properties (${label})`, async () => {
       const collectionId = await chain.createCollection(alice, { mode });
-      // 65 entries in one call. The chain decodes them (a plain Vec) and refuses at dispatch; the
-      // project's binding rule table refuses them before inclusion under `unique` (decision 0008).
+      // 65 entries in one call: the chain decodes them (a plain Vec) and refuses at dispatch, fee charged (decision 0008).
       const constitution = Array.from({ length: 65 }, (_, i) => ({ key: `property_${i}`, permission: { mutable: false, collectionAdmin: !!(i % 2), tokenOwner: !!(i % 2) } }));
-      expect(await refusedBeforeInclusion(chain, alice, 'unique.setTokenPropertyPermissions', { collectionId, propertyPermissions: constitution })).toMatch(/65 properties in one list/);
+      const before = await freeBalance(chain, alice.address);
+      expect(await failure(setPermissions(alice, collectionId, constitution))).toBe('common.PropertyLimitReached');
+      expect(await freeBalance(chain, alice.address)).toBeLessThan(before);
       expect(await permissionsOf(collectionId)).toEqual([]);
     });
 

@@ -1,10 +1,11 @@
 // The chain's exact rules under `--rules unique` (issue 11, item 7): calls the runtime cannot
-// decode are refused before inclusion, with nothing charged and the nonce unchanged.
+// decode are refused before inclusion, with nothing charged and the nonce unchanged; set/delete
+// lists are plain vectors, so more than 64 entries there fail at dispatch, fee charged.
 import { describe, expect, it } from 'vitest';
 import { loadAccount } from '../../src/lib/ledger/balances';
 import { TransactionError } from '../../src/lib/ledger/chain/errors';
 import type { Call } from '../../src/lib/ledger/types';
-import { alice, bob, Chain, ft, type Account } from './kit';
+import { alice, bob, Chain, collectionOf, ft, type Account } from './kit';
 import { keyOf } from '../../src/lib/ledger/testing/chain-kit';
 import { Ledger } from '../../src/lib/ledger/chain/ledger';
 import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
@@ -42,10 +43,33 @@ async function sponsoredCollection(chain: Chain, sponsor: Account, tokenProperty
 const properties = (n: number, value = 'v') => Array.from({ length: n }, (_, i) => ({ key: `k${i}`, value }));
 
 describe('bounded vectors the chain cannot decode', () => {
-  it('collectionProperties.test.ts: Fails to set more properties than it is allowed', async () => {
+  it('sub/nesting/collectionProperties.test.ts: Fails to set more properties than it is allowed', async () => {
     const chain = await Chain.start();
     const collectionId = await chain.createCollection(alice, { mode: 'NFT' });
-    await expectRefusedBeforeInclusion(chain, { name: 'unique.setCollectionProperties', args: { collectionId, properties: properties(65) } });
+    const before = await accountOf(chain, alice.address);
+    const record = await chain.submit(alice, 'unique.setCollectionProperties', { collectionId, properties: properties(65) });
+    expect(record.error).toMatchObject({ section: 'common', name: 'PropertyLimitReached' });
+    const after = await accountOf(chain, alice.address);
+    expect(after.nonce).toBe(before.nonce + 1);
+    expect(after.free).toBeLessThan(before.free);
+    expect((await collectionOf(chain, collectionId))?.properties).toEqual([]);
+  });
+
+  it('refuses more than 64 properties in creation data before inclusion (CollectionPropertiesVec)', async () => {
+    const chain = await Chain.start();
+    const collectionId = await chain.createCollection(alice, { mode: 'NFT' });
+    await expectRefusedBeforeInclusion(chain, { name: 'unique.createItem', args: { collectionId, owner: alice.address, properties: properties(65) } });
+  });
+
+  it('includes 65 token property keys to delete and fails them at dispatch, fee charged', async () => {
+    const chain = await Chain.start();
+    const collectionId = await chain.createCollection(alice, { mode: 'NFT' });
+    await chain.ok(alice, 'unique.createItem', { collectionId, owner: alice.address, properties: [] });
+    const before = await accountOf(chain, alice.address);
+    const keys = properties(65).map((p) => p.key);
+    const record = await chain.submit(alice, 'unique.deleteTokenProperties', { collectionId, tokenId: 1, propertyKeys: keys });
+    expect(record.error).toMatchObject({ section: 'common', name: 'PropertyLimitReached' });
+    expect((await accountOf(chain, alice.address)).free).toBeLessThan(before.free);
   });
 
   it('tokenProperties.test.ts: Fails to set a property key over 256 bytes', async () => {

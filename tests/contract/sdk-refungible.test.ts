@@ -54,7 +54,7 @@ describe('sdk.refungible', () => {
     await expect(alice.refungible.totalPieces({ collectionId, tokenId: 999 })).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
-  it('transferToken splits a token: its owner reads 0xff…ff while the pieces are spread', async () => {
+  it('transferToken splits a token: its owner reads 0xff…ff and its topmost owner null while the pieces are spread', async () => {
     const collectionId = await newRefungible();
     const tokenId = await newToken(collectionId, 10);
     const moved = await alice.refungible.transferToken.submitWaitResult({ address: ALICE, to: BOB, collectionId, tokenId, amount: 4 });
@@ -62,11 +62,13 @@ describe('sdk.refungible', () => {
     expect(moved.parsed).toEqual({ collectionId, tokenId, from: ALICE, to: BOB, amount: 4 });
     expect((await alice.refungible.getBalance({ collectionId, tokenId, address: BOB })).amount).toBe(4);
     expect((await alice.token.owner({ collectionId, tokenId }))?.owner).toBe('0xffffffffffffffffffffffffffffffffffffffff');
+    expect(await alice.token.topmostOwner({ collectionId, tokenId })).toEqual({ topmostOwner: null });
     const tooMuch = await alice.refungible.transferToken.submitWaitResult({ address: ALICE, to: BOB, collectionId, tokenId, amount: 7 });
     expect(errorOf(tooMuch)?.details).toMatchObject({ section: 'common', name: 'TokenValueTooLow' });
     const back = await bob.refungible.transferToken.submitWaitResult({ address: BOB, to: ALICE, collectionId, tokenId, amount: 4 });
     expect(isError(back)).toBe(false);
     expect((await alice.token.owner({ collectionId, tokenId }))?.owner).toBe(ALICE);
+    expect(await alice.token.topmostOwner({ collectionId, tokenId })).toEqual({ topmostOwner: ALICE });
   });
 
   it('approveToken, allowanceToken and a spender’s transferToken with from', async () => {

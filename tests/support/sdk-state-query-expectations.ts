@@ -89,6 +89,33 @@ export const expectations: Expectation[] = [
   },
   {
     group: 'stateQuery',
+    title: 'execute calls the rpc endpoint: a v2 collection with the erc721metadata flag, token owners of a split token, the operator approval',
+    scenario: 'stateQueryRpc',
+    check(r) {
+      serializedShape(r.collection);
+      expect(r.collection.rawType).toBe('Option<UpDataStructsRpcCollection>');
+      expect(r.collection.json).toMatchObject({ owner: ALICE, mode: { reFungible: null }, tokenPrefix: '0x525043', readOnly: false, flags: { foreign: false, erc721metadata: true } });
+      expect(r.collection.json.properties.map((p: { key: string }) => p.key)).toContain('0x636f6c6c656374696f6e496e666f');
+      expect(r.collection.human.flags).toEqual({ foreign: false, erc721metadata: true });
+      expect(r.getV2.flags).toEqual({ foreign: false, erc721metadata: true });
+      // A missing id: the empty Option, as the chain's RPC answers None.
+      expect(r.missing).toEqual({ rawType: 'Option<UpDataStructsRpcCollection>', isEmpty: true, hash: expect.stringMatching(HASH), human: null, json: null, hex: '0x' });
+      expect(r.lastTokenId).toMatchObject({ rawType: 'u32', json: 1 });
+      expect(r.whole.owner.json).toEqual({ substrate: ALICE });
+      expect(r.whole.topmost.json).toEqual({ substrate: ALICE });
+      // Split between Alice and Bob: no single owner, no topmost owner (the structure pallet's MultipleOwners).
+      expect(r.split.owner).toMatchObject({ rawType: 'Option<PalletEvmAccountBasicCrossAccountIdRepr>', json: null, isEmpty: true });
+      expect(r.split.topmost).toMatchObject({ json: null, isEmpty: true });
+      expect(r.split.owners.json).toEqual([{ substrate: ALICE }, { substrate: BOB }]);
+      expect(r.operator.before).toMatchObject({ rawType: 'bool', json: false });
+      expect(r.operator.after).toMatchObject({ rawType: 'bool', json: true });
+      expect(r.operator.off.json).toBe(false);
+      expect(r.operator.event).toEqual({ collectionId: r.id, owner: ALICE, operator: BOB, approve: true });
+      expect(r.moved).toEqual({ isError: false, bob: 10 });
+    }
+  },
+  {
+    group: 'stateQuery',
     title: 'refuses unknown items, wrong arguments and a constant read by POST with a clear 400',
     scenario: 'stateQueryRefusals',
     check(r) {

@@ -60,6 +60,36 @@ export const scenarios: Record<string, Scenario> = {
     });
   },
 
+  async stateQueryRpc({ alice, bob }) {
+    const created = await alice.collection.createV2.submitWaitResult({ address: ALICE, name: 'Rpc', description: 'v2', symbol: 'RPC', mode: 'ReFungible' } as never);
+    const id = succeeded('collection.createV2', created).parsed!.collectionId;
+    const minted = await alice.refungible.createToken.submitWaitResult({ address: ALICE, collectionId: id, amount: 10 } as never);
+    const tokenId = succeeded('refungible.createToken', minted).parsed!.tokenId;
+    const rpc = (method: string, args: unknown[]) => alice.stateQuery.execute({ endpoint: 'rpc', module: 'unique', method }, { args: args as string[] });
+    const whole = { owner: await rpc('tokenOwner', [id, tokenId]), topmost: await rpc('topmostTokenOwner', [id, tokenId]) };
+    succeeded('refungible.transferToken', await alice.refungible.transferToken.submitWaitResult({ address: ALICE, to: BOB, collectionId: id, tokenId, amount: 4 }));
+    const split = { owner: await rpc('tokenOwner', [id, tokenId]), topmost: await rpc('topmostTokenOwner', [id, tokenId]), owners: await rpc('tokenOwners', [id, tokenId]) };
+    const operator = (approve: boolean) =>
+      alice.extrinsic.submitWaitResult({ address: ALICE, section: 'unique', method: 'setAllowanceForAll', args: { collectionId: id, operator: BOB, approve } } as never);
+    const before = await rpc('allowanceForAll', [id, { Substrate: ALICE }, { Substrate: BOB }]);
+    const approved = succeeded('unique.setAllowanceForAll', await operator(true));
+    const after = await rpc('allowanceForAll', [id, { Substrate: ALICE }, { Substrate: BOB }]);
+    // The operator moves Alice's pieces without any allowance of its own.
+    const moved = await bob.refungible.transferToken.submitWaitResult({ address: BOB, from: ALICE, to: BOB, collectionId: id, tokenId, amount: 6 });
+    succeeded('unique.setAllowanceForAll', await operator(false));
+    return {
+      id,
+      collection: await rpc('collectionById', [id]),
+      missing: await rpc('collectionById', [999_999]),
+      lastTokenId: await rpc('lastTokenId', [id]),
+      whole,
+      split,
+      operator: { before, after, off: await rpc('allowanceForAll', [id, ALICE, BOB]), event: approved.events?.find((e) => e.method === 'ApprovedForAll')?.data },
+      moved: { isError: (moved as { isError?: boolean }).isError, bob: (await alice.refungible.getBalance({ collectionId: id, tokenId, address: BOB })).amount },
+      getV2: await alice.collection.getV2({ collectionId: id })
+    };
+  },
+
   async stateQueryRefusals({ alice }) {
     const exec = (endpoint: string, module: string, method: string, args?: unknown[]) =>
       failure(alice.stateQuery.execute({ endpoint, module, method }, args === undefined ? undefined : { args: args as string[] }));

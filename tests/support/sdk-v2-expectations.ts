@@ -32,7 +32,9 @@ export const expectations: Expectation[] = [
         parsingError: null,
         royalties: [],
         royaltiesParsingError: null,
-        info: { schemaName: 'unique', schemaVersion: '2.0.0', cover_image: { url: COVER }, potential_attributes: [{ trait_type: 'color', values: ['red', 'blue'] }] }
+        info: { schemaName: 'unique', schemaVersion: '2.0.0', cover_image: { url: COVER }, potential_attributes: [{ trait_type: 'color', values: ['red', 'blue'] }] },
+        // The ERC721Metadata flag, as @unique-nft/schemas 2.x encodeCollection sets it (flags 64).
+        flags: { foreign: false, erc721metadata: true }
       });
       // Stored as the library stores it: plain-text name and version, the info as one JSON property.
       const props = byKey(got.properties);
@@ -132,6 +134,7 @@ export const expectations: Expectation[] = [
     scenario: 'v2ReadsV1',
     check({ collection, token }) {
       expect(collection.parsingError).toBeNull();
+      expect(collection.flags).toEqual({ foreign: false, erc721metadata: false });
       expect(collection.info).toEqual({
         schemaName: 'unique',
         schemaVersion: '2.0.0',

@@ -119,6 +119,9 @@ describe('fungible and refungible collections', () => {
       ['6', '75%'],
       ['2', '25%']
     ]);
+    // Split between two holders, the token has no single owner: the page says so and points to the shares.
+    await expect.poll(() => page.getByTestId('token-owner').textContent()).toContain('several holders');
+    expect(await page.getByTestId('token-owner').getByRole('link', { name: 'see their shares' }).getAttribute('href')).toBe('#pieces-h');
     // Split anew needs every piece: it is gone once some were sent.
     expect(await pieces.getByRole('form', { name: 'Split into a new number of pieces' }).count()).toBe(0);
 

@@ -215,8 +215,9 @@ export class RestClient {
     return (await this.get<{ isBundle: boolean }>('/tokens/is-bundle', { collectionId, tokenId })).isBundle;
   }
 
-  async topmostOwner(collectionId: number, tokenId: number): Promise<string> {
-    return (await this.get<{ topmostOwner: string }>('/tokens/topmost-owner', { collectionId, tokenId })).topmostOwner;
+  /** null for a ReFungible token split between holders (it has no single owner). */
+  async topmostOwner(collectionId: number, tokenId: number): Promise<string | null> {
+    return (await this.get<{ topmostOwner: string | null }>('/tokens/topmost-owner', { collectionId, tokenId })).topmostOwner;
   }
 
   async accountTokens(address: string, collectionId?: number): Promise<TokenRef[]> {

@@ -172,6 +172,7 @@ const CALL_TITLES: Record<string, string> = {
   'unique.burnItem': 'Burn a token',
   'unique.burnFrom': 'Burn a token',
   'unique.approve': 'Approve a spender',
+  'unique.setAllowanceForAll': 'Approve an operator for all tokens',
   'unique.setTokenProperties': 'Set token properties',
   'unique.deleteTokenProperties': 'Delete token properties',
   'unique.setCollectionProperties': 'Set collection properties',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, distinctAddresses, holdersBySize, shareText, unitAmount, wholePieces } from './pieces';
+import { decimalPlaces, distinctAddresses, hasSeveralHolders, holdersBySize, shareText, unitAmount, wholePieces } from './pieces';
 
 const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 const ALICE_HEX = '0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d';
@@ -74,5 +74,13 @@ describe('holders', () => {
       { address: 'x', amount: 0n }
     ]);
     expect(listed.map((h) => h.amount)).toEqual([7n, 3n]);
+  });
+});
+
+describe('hasSeveralHolders', () => {
+  it('knows the owner the service answers for a split refungible token, in any case, and nothing else', () => {
+    expect(hasSeveralHolders('0xffffffffffffffffffffffffffffffffffffffff')).toBe(true);
+    expect(hasSeveralHolders('0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF')).toBe(true);
+    for (const owner of [ALICE, '0xfffffffffffffffffffffffffffffffffffffffe', '', null, undefined]) expect(hasSeveralHolders(owner)).toBe(false);
   });
 });

@@ -57,6 +57,14 @@ export function shareText(part: bigint, total: bigint): string {
   return rest === 0n ? `${whole}%` : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
 }
 
+/** The owner the service answers for a ReFungible token split between holders (the chain's ADDRESS_FOR_PARTIALLY_OWNED_TOKENS). */
+const SEVERAL_HOLDERS_OWNER = '0xffffffffffffffffffffffffffffffffffffffff';
+
+/** Whether `owner` stands for a ReFungible token split between several holders (it has no single owner). */
+export function hasSeveralHolders(owner: string | null | undefined): boolean {
+  return owner?.toLowerCase() === SEVERAL_HOLDERS_OWNER;
+}
+
 export interface Holder {
   address: string;
   /** The name the person knows this account by, when it is theirs. */

@@ -73,7 +73,10 @@ export interface CreateCollectionData {
   tokenPropertyPermissions: PropertyKeyPermission[];
   properties: Property[];
   adminList: Address[];
+  /** The chain's `external` collection flag (a user may not set it). */
   readOnly?: boolean;
+  /** The chain's `erc721metadata` collection flag (set by the v2 route, as the schemas library's encodeCollection does). */
+  erc721metadata?: boolean;
 }
 
 export interface MintItem {
@@ -135,6 +138,8 @@ export interface CallArgs {
   'unique.burnItem': { collectionId: number; tokenId: number; value: bigint };
   'unique.burnFrom': { collectionId: number; from: Address; tokenId: number; value: bigint };
   'unique.repartition': { collectionId: number; tokenId: number; amount: bigint };
+  /** Make `operator` able (or no longer able) to transfer and burn every NFT or RFT token of the signer in the collection. */
+  'unique.setAllowanceForAll': { collectionId: number; operator: Address; approve: boolean };
   'balances.transferKeepAlive': { dest: Address; value: bigint };
   /** pallet_utility: dispatch in order, stop at the first failure (earlier calls stay). */
   'utility.batch': { calls: Call[] };

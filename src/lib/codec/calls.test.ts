@@ -86,7 +86,7 @@ const SAMPLES: Call[] = [
         tokenPrefix: 'P',
         limits: {},
         permissions: {},
-        readOnly: false,
+        erc721metadata: true,
         tokenPropertyPermissions: [],
         properties: [],
         adminList: [ALICE]
@@ -189,6 +189,8 @@ const SAMPLES: Call[] = [
   },
   { name: 'unique.createMultipleItemsEx', args: { collectionId: 3, kind: 'RefungibleMultipleOwners', items: [{ owner: ETH, properties: [], amount: U128_MAX }], properties: [] } },
   { name: 'unique.repartition', args: { collectionId: 3, tokenId: 7, amount: 200n } },
+  { name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: ETH, approve: true } },
+  { name: 'unique.setAllowanceForAll', args: { collectionId: 4294967295, operator: BOB, approve: false } },
   {
     name: 'unique.createMultipleItems',
     args: {
@@ -239,6 +241,7 @@ const ALL_NAMES: CallName[] = [
   'unique.burnItem',
   'unique.burnFrom',
   'unique.repartition',
+  'unique.setAllowanceForAll',
   'balances.transferKeepAlive'
 ];
 
@@ -259,7 +262,7 @@ describe('encodeCall / decodeCall round trip', () => {
   it('decodes an absent optional as a missing key', () => {
     const decoded = decodeCall(encodeCall(SAMPLES[1]));
     if (decoded.name !== 'unique.createCollectionEx') throw new Error('wrong call');
-    for (const key of ['access', 'pendingSponsor', 'limits', 'permissions', 'readOnly']) {
+    for (const key of ['access', 'pendingSponsor', 'limits', 'permissions', 'readOnly', 'erc721metadata']) {
       expect(Object.keys(decoded.args.data)).not.toContain(key);
     }
   });
@@ -353,7 +356,7 @@ registry.register({
   UniqueProperty: { key: 'Bytes', value: 'Bytes' },
   UniquePropertyPermission: { mutable: 'bool', collectionAdmin: 'bool', tokenOwner: 'bool' },
   PropertyKeyPermission: { key: 'Bytes', permission: 'UniquePropertyPermission' },
-  // The chain's struct, except `flags: u8` -> `readOnly: Option<bool>` (identical bytes when absent/0).
+  // The chain's struct; `flags` is the CollectionFlags byte.
   CreateCollectionData: {
     mode: 'CollectionMode',
     access: 'Option<AccessMode>',
@@ -366,7 +369,7 @@ registry.register({
     properties: 'Vec<UniqueProperty>',
     adminList: 'Vec<CrossAccountId>',
     pendingSponsor: 'Option<CrossAccountId>',
-    readOnly: 'Option<bool>'
+    flags: 'u8'
   },
   ChainCreateCollectionData: {
     mode: 'CollectionMode',
@@ -443,7 +446,7 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
             properties: props(d.properties),
             adminList: d.adminList.map(cross),
             pendingSponsor: d.pendingSponsor ? cross(d.pendingSponsor) : null,
-            readOnly: opt(d.readOnly)
+            flags: (d.readOnly ? 0x01 : 0) | (d.erc721metadata ? 0x40 : 0)
           }
         ]
       ];
@@ -502,6 +505,8 @@ function polkadotArgs(call: Call): Array<[string, unknown]> {
     }
     case 'unique.repartition':
       return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['u128', c.args.amount]];
+    case 'unique.setAllowanceForAll':
+      return [['u32', c.args.collectionId], ['CrossAccountId', cross(c.args.operator)], ['bool', c.args.approve]];
     case 'unique.setTokenProperties':
       return [['u32', c.args.collectionId], ['u32', c.args.tokenId], ['Vec<UniqueProperty>', props(c.args.properties)]];
     case 'unique.deleteTokenProperties':
@@ -543,13 +548,21 @@ describe('agreement with @polkadot/types and the chain type definitions', () => 
     expect(toHex(encodeCall(call))).toBe(expected);
   });
 
-  it('matches the chain layout of CreateCollectionData (flags byte 0) when readOnly is absent', () => {
-    const call = SAMPLES[1];
-    if (call.name !== 'unique.createCollectionEx') throw new Error('wrong call');
+  it('matches the chain layout of CreateCollectionData, the erc721metadata flag as 64 (encodeCollection of @unique-nft/schemas 2.x)', () => {
+    const call = SAMPLES.find((c) => c.name === 'unique.createCollectionEx' && c.args.data.erc721metadata);
+    if (call?.name !== 'unique.createCollectionEx') throw new Error('no sample with the erc721metadata flag');
     const [[, value]] = polkadotArgs(call) as Array<[string, Record<string, unknown>]>;
-    const { readOnly: _readOnly, ...rest } = value;
-    const chain = registry.createType('ChainCreateCollectionData', { ...rest, flags: 0 });
+    const chain = registry.createType('ChainCreateCollectionData', { ...value, flags: 64 });
     expect(toHex(encodeCall(call))).toBe('0x3d01' + toHex(chain.toU8a()).slice(2));
+  });
+
+  it('refuses collection flags it does not model (foreign, reserved bits)', () => {
+    const bytes = encodeCall(SAMPLES[1]);
+    for (const flags of [0x80, 0x02]) {
+      const tampered = bytes.slice();
+      tampered[tampered.length - 1] = flags;
+      expect(() => decodeCall(tampered)).toThrow(/collection flags/);
+    }
   });
 });
 

@@ -21,15 +21,16 @@
 //   13 setCollectionProperties(id, properties)   25 setCollectionLimits(id, limits)
 //                                                26 setCollectionPermissions(id, permissions)
 //                                                27 repartition(id, tokenId, amount)
+//                                                28 setAllowanceForAll(id, operator, approve)
 //
 // Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
 // Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
 // so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
 // and values Vec<u8> (UTF-8); createItem data CreateItemData (NFT, Fungible, ReFungible);
 // createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems,
-// RefungibleMultipleOwners); limits and
-// permissions the chain's structs of Options; CreateCollectionData in the chain's field order with
-// `readOnly: Option<bool>` in place of the chain's flags byte.
+// RefungibleMultipleOwners); limits and permissions the chain's structs of Options;
+// CreateCollectionData in the chain's field order, its flags byte `CollectionFlags` read as
+// `readOnly` (external, 0x01) and `erc721metadata` (0x40).
 import {
   InvalidAddressError,
   addressFromPublicKey,
@@ -222,6 +223,20 @@ const collectionPermissions = createCodecOf<CollectionPermissionsInput>(
   (input) => withoutUndefined(permissionsStruct.dec(input)) as CollectionPermissionsInput
 );
 
+const EXTERNAL_FLAG = 0x01;
+const ERC721_METADATA_FLAG = 0x40;
+type FlagFields = Pick<CreateCollectionData, 'readOnly' | 'erc721metadata'>;
+
+/** `CollectionFlags` (bondrewd, one byte, MSB first): foreign 0x80, erc721metadata 0x40, external 0x01; set flags decode as true, others as absent. */
+const collectionFlags: Codec<FlagFields> = createCodecOf<FlagFields>(
+  ({ readOnly, erc721metadata }: FlagFields) => u8.enc((readOnly ? EXTERNAL_FLAG : 0) | (erc721metadata ? ERC721_METADATA_FLAG : 0)),
+  (input): FlagFields => {
+    const flags = u8.dec(input);
+    if (flags & ~(EXTERNAL_FLAG | ERC721_METADATA_FLAG)) throw new ScaleError(`collection flags 0x${flags.toString(16)} are not supported (only erc721metadata 0x40 and external 0x01)`);
+    return { ...(flags & EXTERNAL_FLAG ? { readOnly: true } : {}), ...(flags & ERC721_METADATA_FLAG ? { erc721metadata: true } : {}) };
+  }
+);
+
 const createCollectionStruct = Struct({
   mode: collectionMode,
   access: option(accessMode),
@@ -234,7 +249,7 @@ const createCollectionStruct = Struct({
   properties,
   adminList: vec(crossAccountId),
   pendingSponsor: option(crossAccountId),
-  readOnly: option(bool)
+  flags: collectionFlags
 });
 
 /** `CreateCollectionData` (see the header for the one departure from the chain). */
@@ -252,11 +267,11 @@ const createCollectionData = createCodecOf<CreateCollectionData>(
       properties: data.properties,
       adminList: data.adminList,
       pendingSponsor: data.pendingSponsor ?? undefined,
-      readOnly: data.readOnly ?? undefined
+      flags: { readOnly: data.readOnly, erc721metadata: data.erc721metadata }
     }),
   (input) => {
-    const { mode, ...rest } = createCollectionStruct.dec(input);
-    return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest }) as CreateCollectionData;
+    const { mode, flags, ...rest } = createCollectionStruct.dec(input);
+    return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest, ...flags }) as CreateCollectionData;
   }
 );
 
@@ -467,6 +482,7 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
     args: Struct({ collectionId: u32, permissions: collectionPermissions })
   },
   'unique.repartition': { pallet: UNIQUE_PALLET, index: 27, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
+  'unique.setAllowanceForAll': { pallet: UNIQUE_PALLET, index: 28, args: Struct({ collectionId: u32, operator: crossAccountId, approve: bool }) },
   'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) },
   'utility.batch': { pallet: UTILITY_PALLET, index: 0, args: batchedCalls },
   'utility.batchAll': { pallet: UTILITY_PALLET, index: 2, args: batchedCalls }

@@ -44,6 +44,7 @@ const DEFAULT_MESSAGES: Record<string, string> = {
   'common.FungibleItemsHaveNoId': 'A fungible collection has one token, id 0',
   'common.NotFungibleDataUsedToMintFungibleCollectionToken': 'Only Fungible item data can mint in a Fungible collection',
   'fungible.SettingPropertiesNotAllowed': 'A fungible collection has no token properties',
+  'fungible.SettingAllowanceForAllNotAllowed': 'A fungible collection has no operator for all tokens',
   'refungible.NotRefungibleDataUsedToMintFungibleCollectionToken': 'Only ReFungible item data can mint in a ReFungible collection',
   'refungible.WrongRefungiblePieces': 'A refungible token has at most 10^21 pieces',
   'refungible.RepartitionWhileNotOwningAllPieces': 'Only the holder of every piece can repartition a token',

@@ -40,7 +40,8 @@ export function ensureCorrectReceiver(to: Address, where: string): void {
  * The chain's `check_allowed` for amounts: may `spender` move `amount` of `from`'s? Returns the
  * allowance left after it (to be written), or null when the allowance is not touched: the spender
  * is `from`; an owner or admin with ownerCanTransfer whose allowance does not cover it; the topmost
- * owner of the token `from` (spends the nesting budget). Otherwise the allowance must cover it
+ * owner of the token `from` (spends the nesting budget); an operator of `from`'s (setAllowanceForAll)
+ * whose allowance does not cover it. Otherwise the allowance must cover it
  * (`common.ApprovedValueTooLow`). With access AllowList the spender must be listed.
  */
 export async function checkAllowedAmount(
@@ -52,7 +53,9 @@ export async function checkAllowedAmount(
   readAllowance: () => Promise<bigint>,
   what: string,
   /** An amount in words (a fungible collection's in its decimals); pieces are whole numbers. */
-  amountText: (amount: bigint) => string = String
+  amountText: (amount: bigint) => string = String,
+  /** Whether `spender` is `from`'s operator for all tokens (never in a Fungible collection). */
+  isOperator: () => Promise<boolean> = async () => false
 ): Promise<bigint | null> {
   if (spender === from) return null;
   await ensureListedIfRestricted(ctx.state, collection, spender);
@@ -69,10 +72,10 @@ export async function checkAllowedAmount(
     return null;
   }
   const allowance = await readAllowance();
-  if (allowance < amount) {
-    throw new DispatchError('common.ApprovedValueTooLow', `${spender} may spend ${amountText(allowance)} of ${from}'s ${what}, less than ${amountText(amount)}`);
-  }
-  return allowance - amount;
+  if (allowance >= amount) return allowance - amount;
+  // The chain reduces an allowance that covers the amount first, and only then asks for the operator.
+  if (await isOperator()) return null;
+  throw new DispatchError('common.ApprovedValueTooLow', `${spender} may spend ${amountText(allowance)} of ${from}'s ${what}, less than ${amountText(amount)}`);
 }
 
 /** The chain's `token_exists`: a Fungible collection's one token (id 0) always exists; else a token row. */

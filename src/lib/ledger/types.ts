@@ -55,6 +55,8 @@ export interface CollectionRecord {
   limits: CollectionLimits;
   permissions: CollectionPermissions;
   readOnly: boolean;
+  /** The chain's `erc721metadata` flag; absent (false) in records written before it was kept. */
+  erc721metadata?: boolean;
   /** Sorted by key bytes, as the chain's BTreeMap returns them. */
   properties: Property[];
   /** Sorted by key bytes. */

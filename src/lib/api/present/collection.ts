@@ -41,6 +41,6 @@ export async function collectionJson(c: CollectionRecord, ipfsGateway: string) {
     totalSupply: c.tokensMinted - c.tokensBurnt,
     ...(schema ? { schema, knownSchema: 'unique' } : {}),
     ...(decodingError ? { decodingError } : {}),
-    flags: { foreign: false, erc721metadata: false }
+    flags: { foreign: false, erc721metadata: c.erc721metadata === true }
   };
 }

@@ -59,7 +59,9 @@ function createCollectionV2Call(b: CreateV2, ctx: BuildContext) {
     tokenPrefix,
     tokenPropertyPermissions: encoded.tokenPropertyPermissions,
     properties: encoded.properties,
-    adminList: []
+    adminList: [],
+    // As @unique-nft/schemas 2.x encodeCollection does: a v2 collection supports ERC721Metadata.
+    erc721metadata: true
   });
 }
 

@@ -111,7 +111,7 @@ interface CreateCollectionFields {
 /** unique.createCollectionEx from a body's shared fields and what its route decided (mode, prefix, content). */
 export function createCollectionChainCall(
   b: CreateCollectionFields,
-  decided: Pick<CreateCollectionData, 'mode' | 'decimals' | 'tokenPrefix' | 'properties' | 'tokenPropertyPermissions' | 'adminList'>
+  decided: Pick<CreateCollectionData, 'mode' | 'decimals' | 'tokenPrefix' | 'properties' | 'tokenPropertyPermissions' | 'adminList' | 'erc721metadata'>
 ): Call {
   const data: CreateCollectionData = {
     ...decided,

@@ -14,7 +14,7 @@ import { accountId, bool, byteString, enumValue, h160, option, struct, uint, vec
 
 export type QueryArg = unknown;
 
-interface Item {
+export interface Item {
   /** Names of the arguments, for messages. */
   args: string[];
   read(tx: QueryTx, ledger: LedgerReads, args: QueryArg[]): Promise<ChainValue>;
@@ -22,7 +22,7 @@ interface Item {
 
 // ---- arguments ------------------------------------------------------------------------------------
 
-function u32Arg(value: QueryArg, name: string): number {
+export function u32Arg(value: QueryArg, name: string): number {
   const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffff_ffff) throw validationError(`${name} must be a u32 number, got ${quote(JSON.stringify(value))}`);
   return n;
@@ -34,7 +34,7 @@ function addressArg(value: QueryArg, name: string): string {
 }
 
 /** A CrossAccountId: `{Substrate: ss58}`, `{Ethereum: 0x…}` (any case of the key), or a bare address. */
-function crossAccountArg(value: QueryArg, name: string): string {
+export function crossAccountArg(value: QueryArg, name: string): string {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const entries = Object.entries(value);
     if (entries.length === 1 && ['substrate', 'ethereum'].includes(entries[0][0].toLowerCase())) return addressArg(entries[0][1], name);
@@ -50,7 +50,7 @@ const CROSS_ACCOUNT: Array<[string, string]> = [
   ['Ethereum', 'H160']
 ];
 
-function crossAccount(address: string, ss58Prefix: number): ChainValue {
+export function crossAccount(address: string, ss58Prefix: number): ChainValue {
   return isEthereumAddress(address) ? enumValue(CROSS_ACCOUNT, 'Ethereum', h160(address)) : enumValue(CROSS_ACCOUNT, 'Substrate', accountId(address, ss58Prefix));
 }
 
@@ -105,7 +105,15 @@ function permissionsValue(c: CollectionRecord): ChainValue {
   ]);
 }
 
-function collectionValue(c: CollectionRecord, ss58Prefix: number): ChainValue {
+/** `CollectionFlags` as one byte: erc721metadata 0x40, external (read-only) 0x01; Opalite has no foreign collections. */
+function flagsValue(c: CollectionRecord): ChainValue {
+  const byte = (c.erc721metadata ? 0x40 : 0) | (c.readOnly ? 0x01 : 0);
+  const hex = `0x${byte.toString(16).padStart(2, '0')}`;
+  return { rawType: '[u8;1]', bytes: new Uint8Array([byte]), json: hex, human: hex, isEmpty: byte === 0 };
+}
+
+/** The fields the storage's Collection and the RPC's RpcCollection share, in their order. */
+export function collectionFields(c: CollectionRecord, ss58Prefix: number): Array<[string, string, ChainValue]> {
   const modes: Array<[string, string]> = [
     ['NFT', 'Null'],
     ['Fungible', 'u8'],
@@ -119,7 +127,7 @@ function collectionValue(c: CollectionRecord, ss58Prefix: number): ChainValue {
   const sponsorship = c.sponsorship
     ? enumValue(sponsorships, c.sponsorship.isConfirmed ? 'Confirmed' : 'Unconfirmed', accountId(c.sponsorship.address, ss58Prefix))
     : enumValue(sponsorships, 'Disabled');
-  return struct([
+  return [
     ['owner', 'AccountId32', accountId(c.owner, ss58Prefix)],
     ['mode', 'UpDataStructsCollectionMode', enumValue(modes, c.mode, c.mode === 'Fungible' ? uint(8, c.decimals) : null)],
     ['name', 'Vec<u16>', utf16Units(c.name)],
@@ -127,10 +135,12 @@ function collectionValue(c: CollectionRecord, ss58Prefix: number): ChainValue {
     ['tokenPrefix', 'Bytes', byteString(new TextEncoder().encode(c.tokenPrefix))],
     ['sponsorship', 'UpDataStructsSponsorshipStateAccountId32', sponsorship],
     ['limits', 'UpDataStructsCollectionLimits', limitsValue(c)],
-    ['permissions', 'UpDataStructsCollectionPermissions', permissionsValue(c)],
-    // Opalite sets no collection flags (foreign, erc721metadata): one zero byte.
-    ['flags', '[u8;1]', { rawType: '[u8;1]', bytes: new Uint8Array([0]), json: '0x00', human: '0x00', isEmpty: true }]
-  ]);
+    ['permissions', 'UpDataStructsCollectionPermissions', permissionsValue(c)]
+  ];
+}
+
+function collectionValue(c: CollectionRecord, ss58Prefix: number): ChainValue {
+  return struct([...collectionFields(c, ss58Prefix), ['flags', '[u8;1]', flagsValue(c)]]);
 }
 
 async function accountInfo(tx: QueryTx, address: string): Promise<ChainValue> {
@@ -207,10 +217,4 @@ export const ITEMS: Record<string, Item> = {
     read: async (tx, _l, [c]) => uint(32, (await nftCollection(tx, u32Arg(c, 'collectionId')))?.tokensBurnt ?? 0)
   },
   'consts.common.collectionCreationPrice': { args: [], read: async () => uint(128, COLLECTION_CREATION_PRICE) }
-};
-
-/** Endpoints and modules answered, for the real service's `Invalid endpoint` / `Invalid module` checks. */
-export const KNOWN = {
-  endpoints: new Set(Object.keys(ITEMS).map((k) => k.split('.')[0])),
-  modules: new Set(Object.keys(ITEMS).map((k) => k.split('.').slice(0, 2).join('.')))
 };

@@ -1,16 +1,27 @@
 // stateQuery.get / execute: `GET` / `POST /query/{endpoint}/{module}/{method}` (body `{args}`),
 // the real service's direct reads of `api.<endpoint>.<module>.<method>`, answered from the ledger
-// for the items of state-query-items.ts, serialized as the real service serializes codecs.
+// for the items of state-query-items.ts and the RPCs of state-query-rpc.ts, serialized as the real
+// service serializes codecs.
 import { z } from 'zod';
 import { ApiError, validationError } from '../errors';
 import { MAX_SHORT_TEXT_LENGTH, MAX_STATE_QUERY_ARGS, quote } from '../../limits';
 import type { LedgerReads } from '../../ledger/chain/reads';
 import { plain, type ApiContext } from '../route';
 import { boundedArray, boundedString } from '../schemas';
-import { ITEMS, KNOWN, type QueryArg } from './state-query-items';
+import { ITEMS as STORAGE_ITEMS, type QueryArg } from './state-query-items';
+import { RPC_ITEMS } from './state-query-rpc';
 import { serialized } from './state-query-values';
 
 const PATH = '/query/:endpoint/:module/:method';
+
+/** Storage items, constants and RPCs answered, by `endpoint.module.method`. */
+const ITEMS = { ...STORAGE_ITEMS, ...RPC_ITEMS };
+
+/** Endpoints and modules answered, for the real service's `Invalid endpoint` / `Invalid module` checks. */
+const KNOWN = {
+  endpoints: new Set(Object.keys(ITEMS).map((k) => k.split('.')[0])),
+  modules: new Set(Object.keys(ITEMS).map((k) => k.split('.').slice(0, 2).join('.')))
+};
 
 const arg = z.union([
   boundedString('args[]'),

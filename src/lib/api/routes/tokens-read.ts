@@ -119,7 +119,7 @@ export const tokenReadRoutes = [
   read({
     path: '/tokens/topmost-owner',
     tag: TAG,
-    summary: 'The account at the top of the chain of owners of a token {topmostOwner}',
+    summary: 'The account at the top of the chain of owners of a token {topmostOwner}; null for a ReFungible token split between holders',
     query: tokenQuery,
     handle: async ({ collectionId, tokenId }, { ledger }) =>
       ledger.read(async (tx) => {

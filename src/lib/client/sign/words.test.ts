@@ -51,6 +51,15 @@ describe('describeCall', () => {
     expect(words({ name: 'balances.transferKeepAlive', args: { dest: STRANGER, value: 1n } })).toBe('Transfer 0.000000000000000001 OPL to 5FLSig…S59Y');
   });
 
+  it('says what an operator for all tokens may do, and its withdrawal', () => {
+    expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: BOB, approve: true } })).toBe(
+      'Allow Bob to transfer and burn all your tokens in collection “Shares” (#3)'
+    );
+    expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 1, operator: BOB, approve: false } })).toBe(
+      'Take back Bob’s right to transfer and burn all your tokens in collection “Cats” (#1)'
+    );
+  });
+
   it('names the token a mint makes from the dry run, and the owner as “you”', () => {
     const mint: Call = { name: 'unique.createItem', args: { collectionId: 1, owner: ALICE, properties: [] } };
     const minted: Change = { kind: 'token', collectionId: 1, tokenId: 3, before: null, after: { owner: ALICE } };
@@ -116,6 +125,11 @@ describe('describeChanges', () => {
       { title: 'You', lines: ['−5.012 OPL (balance 1 000 OPL → 994.988 OPL)'] },
       { title: 'Bob', lines: ['+5 OPL (balance 0 OPL → 5 OPL)'] }
     ]);
+  });
+
+  it('names the owner of a refungible token split between holders “several holders”, not an address', () => {
+    const split: Change = { kind: 'tokenOwner', collectionId: 3, tokenId: 4, before: ALICE, after: '0xffffffffffffffffffffffffffffffffffffffff' };
+    expect(lines([split])[0]).toEqual({ title: 'You', lines: ['Sends token #4 of collection “Shares” (#3) to several holders'] });
   });
 
   it('says tokens moving out and in on both accounts, and mints per owner as id ranges', () => {

@@ -5,6 +5,7 @@
 import type { Call, CollectionMode } from '../../codec/call-types';
 import { sameAddress } from '../address';
 import { countText, idRanges, nestingTarget, shortAddress, unitsText } from '../format';
+import { hasSeveralHolders } from '../pieces';
 import type { Change } from '../types';
 
 /** What the words need to know of a collection. */
@@ -88,6 +89,7 @@ export function wordsFor(ctx: WordsContext) {
   const tokenName = (collectionId: number, tokenId: number) => `token #${tokenId} of ${collectionName(collectionId)}`;
   const who = (address: string | null | undefined): string => {
     if (!address) return 'nobody';
+    if (hasSeveralHolders(address)) return 'several holders';
     if (sameAddress(address, ctx.signer)) return 'you';
     const nested = nestingTarget(address);
     if (nested) return tokenName(nested.collectionId, nested.tokenId);
@@ -202,6 +204,10 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
       if (mode(collectionId) === 'ReFungible') return `Burn ${w.pieces(value)} of ${w.tokenName(collectionId, tokenId)}${from}`;
       return `Burn ${w.tokenName(collectionId, tokenId)}${from}`;
     }
+    case 'unique.setAllowanceForAll':
+      return call.args.approve
+        ? `Allow ${w.who(call.args.operator)} to transfer and burn all your tokens in ${w.collectionName(call.args.collectionId)}`
+        : `Take back ${w.who(call.args.operator)}’s right to transfer and burn all your tokens in ${w.collectionName(call.args.collectionId)}`;
     case 'unique.repartition':
       return `Split ${w.tokenName(call.args.collectionId, call.args.tokenId)} into ${w.pieces(call.args.amount)}`;
     case 'unique.setTokenProperties':

@@ -6,15 +6,16 @@ import { TransactionError } from './errors';
 
 const properties = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `k${i}`, value: 'v' }));
 const set = (props: { key: string; value: string }[]): Call => ({ name: 'unique.setTokenProperties', args: { collectionId: 1, tokenId: 1, properties: props } });
+const mint = (props: { key: string; value: string }[]): Call => ({ name: 'unique.createItem', args: { collectionId: 1, owner: 'x', properties: props } });
 
 describe('undecodableReason', () => {
   it('accepts the bounds themselves', () => {
-    expect(undecodableReason(set(properties(64)))).toBeNull();
+    expect(undecodableReason(mint(properties(64)))).toBeNull();
     expect(undecodableReason(set([{ key: 'k'.repeat(256), value: 'v'.repeat(32_768) }]))).toBeNull();
   });
 
   it('names each bound exceeded', () => {
-    expect(undecodableReason(set(properties(65)))).toMatch(/65 properties/);
+    expect(undecodableReason(mint(properties(65)))).toMatch(/65 properties/);
     expect(undecodableReason(set([{ key: 'é'.repeat(129), value: 'v' }]))).toMatch(/258 bytes/);
     expect(undecodableReason(set([{ key: 'k', value: 'v'.repeat(32_769) }]))).toMatch(/32769 bytes/);
   });
@@ -25,15 +26,24 @@ describe('undecodableReason', () => {
     expect(undecodableReason({ name: 'unique.deleteCollectionProperties', args: { collectionId: 1, propertyKeys: ['k'.repeat(257)] } })).not.toBeNull();
   });
 
+  it('bounds the number of entries only in creation data: set/delete/permission lists are plain vectors', () => {
+    expect(undecodableReason(set(properties(65)))).toBeNull();
+    expect(undecodableReason({ name: 'unique.deleteTokenProperties', args: { collectionId: 1, tokenId: 1, propertyKeys: properties(65).map((p) => p.key) } })).toBeNull();
+    const permissions = properties(65).map(({ key }) => ({ key, permission: { mutable: true, collectionAdmin: true, tokenOwner: false } }));
+    expect(undecodableReason({ name: 'unique.setTokenPropertyPermissions', args: { collectionId: 1, propertyPermissions: permissions } })).toBeNull();
+    const data = { mode: 'NFT' as const, decimals: 0, name: 'n', description: 'd', tokenPrefix: 'p', properties: [], adminList: [] };
+    expect(undecodableReason({ name: 'unique.createCollectionEx', args: { data: { ...data, tokenPropertyPermissions: permissions } } })).toMatch(/65 properties/);
+  });
+
   it('checks every call of a batch, naming the one over a bound', () => {
-    expect(undecodableReason({ name: 'utility.batch', args: { calls: [set(properties(1)), set(properties(64))] } })).toBeNull();
-    expect(undecodableReason({ name: 'utility.batchAll', args: { calls: [set(properties(1)), set(properties(65))] } })).toMatch(/^call 1 of the batch has 65 properties/);
+    expect(undecodableReason({ name: 'utility.batch', args: { calls: [set(properties(1)), mint(properties(64))] } })).toBeNull();
+    expect(undecodableReason({ name: 'utility.batchAll', args: { calls: [set(properties(1)), mint(properties(65))] } })).toMatch(/^call 1 of the batch has 65 properties/);
   });
 });
 
 describe('refuseUndecodable', () => {
   it('refuses under unique rules only', () => {
-    expect(() => refuseUndecodable(set(properties(65)), RULE_SETS.unique)).toThrow(TransactionError);
-    expect(() => refuseUndecodable(set(properties(65)), RULE_SETS.spec)).not.toThrow();
+    expect(() => refuseUndecodable(mint(properties(65)), RULE_SETS.unique)).toThrow(TransactionError);
+    expect(() => refuseUndecodable(mint(properties(65)), RULE_SETS.spec)).not.toThrow();
   });
 });

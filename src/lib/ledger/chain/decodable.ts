@@ -1,31 +1,40 @@
 // The chain's bounded vectors: a call whose properties, keys or values exceed them cannot even be
 // decoded by the runtime, so under `--rules unique` it is refused before inclusion (no fee, nonce
-// unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call.
+// unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call. Only
+// creation data bounds the number of entries; set/delete lists are plain `Vec`s on the chain.
 import { MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
 import { byteLength } from '../properties';
 import type { RuleSet } from '../rules';
 import type { Call, Property } from '../types';
 import { TransactionError } from './errors';
 
-/** Every bounded list of a call (properties, keys or permissions) with its property keys and values. */
-function boundedLists(call: Call): { keys: string[]; values: string[] }[] {
-  const ofProperties = (properties: Property[]) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value) });
+interface BoundedList {
+  keys: string[];
+  values: string[];
+  /** Creation data (`CollectionPropertiesVec`, `CollectionPropertiesPermissionsVec`): at most 64 entries. */
+  countBounded: boolean;
+}
+
+/** Every list of a call with bounded keys and values (properties, keys or permissions). */
+function boundedLists(call: Call): BoundedList[] {
+  const ofProperties = (properties: Property[], countBounded: boolean) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value), countBounded });
   switch (call.name) {
     case 'unique.createCollectionEx':
-      return [ofProperties(call.args.data.properties), { keys: call.args.data.tokenPropertyPermissions.map((p) => p.key), values: [] }];
+      return [ofProperties(call.args.data.properties, true), { keys: call.args.data.tokenPropertyPermissions.map((p) => p.key), values: [], countBounded: true }];
     case 'unique.createItem':
+      return [ofProperties(call.args.properties, true)];
     case 'unique.setCollectionProperties':
     case 'unique.setTokenProperties':
-      return [ofProperties(call.args.properties)];
+      return [ofProperties(call.args.properties, false)];
     case 'unique.createMultipleItemsEx':
       return [...call.args.items, { properties: call.args.properties ?? [] }].map((item) => ofProperties(item.properties));
     case 'unique.createMultipleItems':
-      return call.args.items.map((item) => ofProperties(item.properties));
+      return call.args.items.map((item) => ofProperties(item.properties, true));
     case 'unique.deleteCollectionProperties':
     case 'unique.deleteTokenProperties':
-      return [{ keys: call.args.propertyKeys, values: [] }];
+      return [{ keys: call.args.propertyKeys, values: [], countBounded: false }];
     case 'unique.setTokenPropertyPermissions':
-      return [{ keys: call.args.propertyPermissions.map((p) => p.key), values: [] }];
+      return [{ keys: call.args.propertyPermissions.map((p) => p.key), values: [], countBounded: false }];
     default:
       return [];
   }
@@ -40,8 +49,8 @@ export function undecodableReason(call: Call): string | null {
     }
     return null;
   }
-  for (const { keys, values } of boundedLists(call)) {
-    if (keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
+  for (const { keys, values, countBounded } of boundedLists(call)) {
+    if (countBounded && keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
     const longKey = keys.find((key) => byteLength(key) > MAX_PROPERTY_KEY_LENGTH);
     if (longKey !== undefined) return `a property key of ${byteLength(longKey)} bytes (the chain's bound is ${MAX_PROPERTY_KEY_LENGTH})`;
     const longValue = values.find((value) => byteLength(value) > MAX_PROPERTY_VALUE_LENGTH);

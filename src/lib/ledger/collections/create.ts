@@ -125,6 +125,7 @@ export const createCollectionEx: CallHandler<'unique.createCollectionEx'> = asyn
     limits,
     permissions,
     readOnly: false,
+    ...(data.erc721metadata ? { erc721metadata: true } : {}),
     properties,
     tokenPropertyPermissions,
     admins,

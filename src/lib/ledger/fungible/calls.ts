@@ -203,6 +203,12 @@ const noProperties: CallHandler<'unique.setTokenProperties' | 'unique.deleteToke
   throw new DispatchError('fungible.SettingPropertiesNotAllowed', `Collection ${collectionId} is Fungible: its token has no properties`);
 };
 
+/** The chain's fungible `set_allowance_for_all`: a Fungible collection has no operators. */
+const noAllowanceForAll: CallHandler<'unique.setAllowanceForAll'> = async (ctx, { collectionId }) => {
+  await loadTokenCollection(ctx.state, collectionId);
+  throw new DispatchError('fungible.SettingAllowanceForAllNotAllowed', `Collection ${collectionId} is Fungible: it has no operator for all tokens; approve an amount instead`);
+};
+
 /** The token calls of a Fungible collection. */
 export const FUNGIBLE_CALLS: CallHandlers = {
   'unique.createItem': createItem,
@@ -211,6 +217,7 @@ export const FUNGIBLE_CALLS: CallHandlers = {
   'unique.transfer': transfer,
   'unique.transferFrom': transferFrom,
   'unique.approve': approve,
+  'unique.setAllowanceForAll': noAllowanceForAll,
   'unique.burnItem': burnItem,
   'unique.burnFrom': burnFrom,
   'unique.setTokenProperties': noProperties,

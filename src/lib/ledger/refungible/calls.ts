@@ -8,6 +8,7 @@ import type { CallHandler, CallHandlers, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import { U128_MAX, checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
 import { canonicalAddress } from '../tokens/addresses';
+import { allowanceForAll, setAllowanceForAll } from '../tokens/allowance-for-all';
 import { checkNesting } from '../tokens/nesting';
 import { nestPieces, unnestPieces } from '../tokens/piece-children';
 import { writeTokenProperties } from '../tokens/property-writer';
@@ -192,7 +193,8 @@ async function setAllowance(ctx: DispatchContext, collectionId: number, tokenId:
 
 function allowanceAfter(ctx: DispatchContext, collection: CollectionRecord, spender: Address, from: Address, tokenId: number, amount: bigint): Promise<bigint | null> {
   const read = () => pieceAllowance(ctx.state, collection.id, tokenId, from, spender);
-  return checkAllowedAmount(ctx, collection, spender, from, amount, read, `pieces of ${tokenLabel(collection.id, tokenId)}`);
+  const isOperator = () => allowanceForAll(ctx.state, collection.id, from, spender);
+  return checkAllowedAmount(ctx, collection, spender, from, amount, read, `pieces of ${tokenLabel(collection.id, tokenId)}`, String, isOperator);
 }
 
 async function spendAllowance(ctx: DispatchContext, collectionId: number, tokenId: number, from: Address, spender: Address, allowance: bigint | null): Promise<void> {
@@ -312,6 +314,7 @@ export const REFUNGIBLE_CALLS: CallHandlers = {
   'unique.burnItem': burnItem,
   'unique.burnFrom': burnFrom,
   'unique.repartition': repartition,
+  'unique.setAllowanceForAll': setAllowanceForAll,
   'unique.setTokenProperties': setTokenProperties,
   'unique.deleteTokenProperties': deleteTokenProperties
 };

@@ -1,6 +1,7 @@
 // Handlers of the token-level calls, and the token read helpers of the REST layer.
 import type { CallHandler } from '../context';
 import type { CallName } from '../types';
+import { setAllowanceForAll } from './allowance-for-all';
 import { approve } from './approve';
 import { burnFrom, burnItem } from './burn';
 import { createItem, createMultipleItems, createMultipleItemsEx } from './mint';
@@ -16,6 +17,7 @@ export const TOKEN_CALLS: Partial<{ [N in CallName]: CallHandler<N> }> = {
   'unique.transfer': transfer,
   'unique.transferFrom': transferFrom,
   'unique.approve': approve,
+  'unique.setAllowanceForAll': setAllowanceForAll,
   'unique.burnItem': burnItem,
   'unique.burnFrom': burnFrom
 };
@@ -39,3 +41,4 @@ export { mintTokens } from './mint';
 export { writeTokenProperties, type PropertyUpdate, type WriterMode } from './property-writer';
 export { checkAllowed, transferToken } from './transfer';
 export { burnToken } from './burn';
+export { allowanceForAll } from './allowance-for-all';

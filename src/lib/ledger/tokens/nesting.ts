@@ -7,6 +7,7 @@ import { DispatchError } from '../errors';
 import type { StateTx } from '../store';
 import type { Address, TokenRecord, TokenRef } from '../types';
 import { isCollectionAddress, parseNestingAddress, tokenNestingAddress } from './addresses';
+import { PARTIAL_OWNER } from '../refungible/state';
 import { pieceChildrenOf } from './piece-children';
 import { tokenLabel } from './shared';
 
@@ -88,10 +89,12 @@ export async function walkToTopmostOwner(
 
 /**
  * Topmost owner of a token (the chain's `topmostTokenOwner` query, budget 10):
- * `structure.TokenNotFound` for a missing token, `structure.DepthLimit` past the budget.
+ * `structure.TokenNotFound` for a missing token, `structure.DepthLimit` past the budget, null for
+ * a ReFungible token split between holders (the structure pallet's `Parent::MultipleOwners`).
  */
-export async function topmostOwner(state: StateTx, collectionId: number, tokenId: number, budget = TOPMOST_OWNER_BUDGET): Promise<Address> {
-  return walkToTopmostOwner(state, { collectionId, tokenId }, { remaining: budget });
+export async function topmostOwner(state: StateTx, collectionId: number, tokenId: number, budget = TOPMOST_OWNER_BUDGET): Promise<Address | null> {
+  const owner = await walkToTopmostOwner(state, { collectionId, tokenId }, { remaining: budget });
+  return owner === PARTIAL_OWNER ? null : owner;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { CallHandler, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import type { Address, CollectionRecord, TokenRecord } from '../types';
 import { canonicalAddress, isEthereumZero, parseNestingAddress } from './addresses';
+import { allowanceForAll } from './allowance-for-all';
 import { checkNesting, walkToTopmostOwner, withOwner } from './nesting';
 import { emitApproved, loadNftCollection, nftAmount, tokenLabel } from './shared';
 
@@ -13,7 +14,7 @@ import { emitApproved, loadNftCollection, nftAmount, tokenLabel } from './shared
  * Passes when the spender is `from`; else (allow-list checked for the spender) when
  * `ownerCanTransfer` and the spender is owner/admin; for a token-address `from` iff the spender is
  * that parent's topmost owner (spends the nesting budget); else when the spender is the token's
- * approved spender. Otherwise `common.ApprovedValueTooLow` (also for a missing token).
+ * approved spender or `from`'s operator for all tokens (setAllowanceForAll). Otherwise `common.ApprovedValueTooLow` (also for a missing token).
  */
 export async function checkAllowed(ctx: DispatchContext, collection: CollectionRecord, spender: Address, from: Address, tokenId: number): Promise<void> {
   if (spender === from) return;
@@ -34,9 +35,10 @@ export async function checkAllowed(ctx: DispatchContext, collection: CollectionR
   }
   const token = await state.get('tokens', [collection.id, tokenId]);
   if (token && token.approved === spender) return;
+  if (await allowanceForAll(state, collection.id, from, spender)) return;
   throw new DispatchError(
     'common.ApprovedValueTooLow',
-    `${spender} is not allowed to move ${label} on behalf of ${from}: it is not approved for it, and is not the collection owner or an admin with ownerCanTransfer`
+    `${spender} is not allowed to move ${label} on behalf of ${from}: it is not approved for it nor ${from}'s operator, and is not the collection owner or an admin with ownerCanTransfer`
   );
 }
 
