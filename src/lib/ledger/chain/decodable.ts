@@ -27,7 +27,7 @@ function boundedLists(call: Call): BoundedList[] {
     case 'unique.setTokenProperties':
       return [ofProperties(call.args.properties, false)];
     case 'unique.createMultipleItemsEx':
-      return [...call.args.items, { properties: call.args.properties ?? [] }].map((item) => ofProperties(item.properties));
+      return [...call.args.items, { properties: call.args.properties ?? [] }].map((item) => ofProperties(item.properties, true));
     case 'unique.createMultipleItems':
       return call.args.items.map((item) => ofProperties(item.properties, true));
     case 'unique.deleteCollectionProperties':
