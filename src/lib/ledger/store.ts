@@ -160,6 +160,10 @@ export function importedHead(rows: { blocks?: readonly BlockRecord[] }): number 
   return (rows.blocks ?? []).reduce((head, b) => Math.max(head, b.number), 0);
 }
 
+/**
+ * `fn` of read() and write() reaches state only through its `tx`: a decorator may run it again
+ * (a fork does, after copying in rows the first run missed; the first run's writes are rolled back).
+ */
 export interface Store {
   /** A read-only transaction over every table. */
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T>;
