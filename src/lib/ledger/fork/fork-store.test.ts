@@ -37,7 +37,7 @@ async function sourceStore(): Promise<Store> {
 }
 
 /** A source that counts its reads and can be taken offline. */
-class CountingSource implements ForkSource {
+class CountingSource {
   calls: string[] = [];
   offline = false;
   readonly origin = ORIGIN;

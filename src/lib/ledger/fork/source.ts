@@ -9,7 +9,7 @@ export interface ForkOrigin {
   source: string;
   /** The source's block the fork is pinned at. */
   blockHash: string;
-  blockNumber: number;
+  blockNumber: number | null;
   /** The source's own genesis hash (a fork of a fork names its parent's). */
   sourceGenesisHash: string;
   /** Collections created and destroyed on the source up to the fork block: the fork's ids continue after them. */
