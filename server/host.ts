@@ -26,6 +26,11 @@ import { SCHEMA_VERSION } from './storage/sqlite-schema';
 import { startVerifyPool, type VerifyPool } from './verify-pool';
 // /dev/status names the package's version; esbuild writes it into the bundles (dist/server, dist/pkg).
 import { version as PACKAGE_VERSION } from '../package.json';
+import type { ChainConfig } from '../src/lib/ledger/chain/config';
+import { META, readMeta } from '../src/lib/ledger/meta';
+import { forkSourceFor, refuseForkOfItself, type ForkRequest } from '../src/lib/fork/open';
+import type { RestForkSource } from '../src/lib/fork/rest-source';
+import type { PoliteFetchOptions } from '../src/lib/fork/polite-fetch';
 
 export interface HostOptions {
   port: number;
@@ -49,6 +54,16 @@ export interface HostOptions {
   verifyThreads?: number;
   /** One log line per request (default: stdout, the lines of one turn of the event loop in one write). */
   log?: (line: string) => void;
+  /**
+   * Fork a REST v1 service (its base url, `…/v1`) at a block (its head when none): the ledger's
+   * state is the source's there, copied on first read (docs/decisions/0012-fork.md). A database
+   * that holds a fork opens as that fork again without this.
+   */
+  fork?: string | ForkRequest;
+  /** `Authorization: Impersonate <address>` signs as that address (default: on in a fork, off otherwise). */
+  impersonate?: boolean;
+  /** The fork's requests to its source (default: 4 at once, 10 s each, 3 retries). */
+  forkFetch?: PoliteFetchOptions;
 }
 
 export interface RunningHost {
@@ -135,7 +150,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const poolLimits = resolvePoolLimits(options.pool); // so does a bad pool bound
   const history = historyPolicy(options.historyBlocks, 'historyBlocks'); // and a bad retention
   const limits: ResolvedLimits = resolveLimits({ maxUploadBytes: options.maxUploadBytes } satisfies RequestLimits);
+  const request: ForkRequest | undefined = typeof options.fork === 'string' ? { url: options.fork } : options.fork;
+  if (request) refuseForkOfItself(request.url, { hosts: ['127.0.0.1', 'localhost', '[::1]', urlHost(bind).replace(/^\[|\]$/g, '')], port: options.port, path: '/' });
   const { store, notes } = await openLedgerFile(options.dataFile);
+  let fork: RestForkSource | null;
+  try {
+    const stored = await store.read((tx) => readMeta<ChainConfig | null>(tx, META.chainConfig, null));
+    fork = await forkSourceFor(stored, request, options.forkFetch);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  if (fork) notes.push(`Forking ${fork.origin.source} at block ${fork.origin.blockHash}${fork.origin.blockNumber === null ? '' : ` (#${fork.origin.blockNumber})`}: state is copied on first read`);
   const threads = options.verifyThreads;
   const pool: VerifyPool | null = threads === 0 ? null : startVerifyPool({ threads, log });
   const writes = trackedWrites();
@@ -149,7 +175,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const hostOptions: LedgerHostOptions & { handlerLimits?: RequestLimits } = {
       kind: 'node',
       store,
-      rules: options.rules,
+      // A fork follows the real chain's rules unless told otherwise.
+      rules: options.rules ?? (fork ? 'unique' : undefined),
+      fork: fork ?? undefined,
+      impersonate: options.impersonate,
       blockMode: options.blockMode,
       pool: poolLimits,
       history,

@@ -25,13 +25,19 @@ const USAGE = `Usage: ${process.env.OPALITE_COMMAND ?? 'npm run serve --'} [opti
                         or "*" for every origin (default: http://127.0.0.1:*, http://localhost:*, http://[::1]:*)
   --allow-host <names>  Host names answered beyond the bound address and localhost (comma-separated, or "*")
   --max-upload <bytes>  largest uploaded file or ledger import (default 20971520)
-  --verify-threads <n>  signature-check threads (default: one per core; 0 = on the main thread)`;
+  --verify-threads <n>  signature-check threads (default: one per core; 0 = on the main thread)
+  --fork <base_url>     fork a REST v1 service (the real Unique one or another Opalite host, …/v1): state is
+                        the source's at the fork block, copied on first read; writes stay here; rules
+                        default to unique (a database holding a fork opens as that fork again)
+  --fork-block <hash>   the source's block to fork at (default: its head, pinned at start)
+  --impersonate         let "Authorization: Impersonate <address>" sign as that address (on by default in a fork)
+  --no-impersonate      refuse impersonation (also in a fork)`;
 
 /** A mistake in how the host was started: printed without a stack, exit code 2. */
 class UsageError extends Error {}
 
 /** Errors that explain themselves (a data file the host will not open): no stack trace. */
-const EXPLAINED = new Set(['LedgerFileError', 'LedgerStartError', 'SnapshotError']);
+const EXPLAINED = new Set(['LedgerFileError', 'LedgerStartError', 'SnapshotError', 'ForkStartError', 'ForkSourceError']);
 /** Bad values of --cors and --allow-host, found when the host starts: usage errors too. */
 const BAD_OPTION = new Set(['OriginListError', 'HostListError']);
 
@@ -90,6 +96,10 @@ function optionsOf(): HostOptions {
         'allow-host': { type: 'string', multiple: true },
         'max-upload': { type: 'string' },
         'verify-threads': { type: 'string' },
+        fork: { type: 'string' },
+        'fork-block': { type: 'string' },
+        impersonate: { type: 'boolean' },
+        'no-impersonate': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' }
       }
     }));
@@ -100,7 +110,12 @@ function optionsOf(): HostOptions {
     console.log(USAGE);
     process.exit(0);
   }
-  const rules = values.rules ?? process.env.OPALITE_RULES ?? 'spec';
+  const fork = values.fork ?? process.env.OPALITE_FORK;
+  if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block names a block of the source given with --fork');
+  if (values['fork-block'] !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(values['fork-block'])) throw new UsageError(`--fork-block must be a block hash (0x and 64 hex digits), not "${values['fork-block'].slice(0, 80)}"`);
+  if (values.impersonate && values['no-impersonate']) throw new UsageError('--impersonate and --no-impersonate contradict each other');
+  // A fork follows the real chain's rules unless told otherwise.
+  const rules = values.rules ?? process.env.OPALITE_RULES ?? (fork ? 'unique' : 'spec');
   if (!isRuleSetName(rules)) throw new UsageError(`--rules must be "spec" or "unique", not "${rules}"`);
   return {
     port: wholeNumber('port', values.port ?? process.env.PORT, 0) ?? 3000,
@@ -113,7 +128,9 @@ function optionsOf(): HostOptions {
     cors: values.cors ?? process.env.OPALITE_CORS,
     allowHosts: values['allow-host'],
     maxUploadBytes: wholeNumber('max-upload', values['max-upload'], 1),
-    verifyThreads: wholeNumber('verify-threads', values['verify-threads'], 0)
+    verifyThreads: wholeNumber('verify-threads', values['verify-threads'], 0),
+    fork: fork === undefined ? undefined : { url: fork, blockHash: values['fork-block'] },
+    impersonate: values.impersonate ? true : values['no-impersonate'] ? false : undefined
   };
 }
 

@@ -50,6 +50,14 @@ export interface StartHostOptions {
   verifyThreads?: number;
   /** No request log. Default true: a library does not write to its caller's stdout unasked. */
   quiet?: boolean;
+  /**
+   * Fork a REST v1 service (its base url, `…/v1`: the real Unique one or another Opalite host) at
+   * `blockHash` (default: its head, pinned at start). State is the source's there, copied on first
+   * read; writes stay here; `rules` default to `unique`.
+   */
+  fork?: string | { url: string; blockHash?: string };
+  /** `Authorization: Impersonate <address>` signs as that address without its key. Default: on in a fork, off otherwise. */
+  impersonate?: boolean;
 }
 
 export interface OpaliteHost {
@@ -144,6 +152,8 @@ export async function startHost(options: StartHostOptions = {}): Promise<Opalite
     allowHosts: options.allowHosts,
     maxUploadBytes: wholeNumberOption('maxUpload', options.maxUpload, 1),
     verifyThreads: wholeNumberOption('verifyThreads', options.verifyThreads, 0),
+    fork: options.fork,
+    impersonate: options.impersonate,
     log: options.quiet === false ? undefined : () => {}
   });
   const origin = new URL(running.url).origin;

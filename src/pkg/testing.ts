@@ -60,6 +60,10 @@ export interface LedgerStatus {
   genesisHash: string;
   head: BlockHead;
   blockMode: BlockMode;
+  /** Whether `Authorization: Impersonate <address>` signs here. */
+  impersonate: boolean;
+  /** A fork: its source, the block, and the source's reads that could not be pinned there. */
+  fork?: { source: string; blockHash: string; blockNumber: number | null; sourceGenesisHash: string; unpinned: string[] };
 }
 
 /** One extrinsic of the log (`GET /extrinsic/list`), as the REST API's status answer spells it. */
@@ -106,6 +110,12 @@ export interface TestLedger {
    * with TestLedgerError (404) for an unknown snapshot, 410 when its block was pruned (`history`).
    */
   revert(snapshotId: string): Promise<BlockHead>;
+  /** Seal `count` blocks now (default 1, at most 1,000), empty ones too: for what counts blocks (Anvil's mine); the head after. */
+  seal(count?: number): Promise<BlockHead>;
+  /** Set an account's free balance to `amount` whole units, in a block of its own (Anvil's setBalance). */
+  setBalance(address: string, amount: string | number): Promise<BlockHead>;
+  /** Switch impersonation (`Authorization: Impersonate <address>`) on or off. */
+  setImpersonation(enabled: boolean): Promise<boolean>;
   /** A fresh chain (new genesis hash, dev accounts funded again); `rules` default to the current ones. */
   reset(options?: { rules?: RuleSet }): Promise<BlockHead & { genesisHash: string; rules: RuleSet }>;
   /** Stop the host and delete its temporary database. Safe to call twice. */
@@ -177,6 +187,17 @@ export async function createTestLedger(options: TestLedgerOptions = {}): Promise
       return blockMode;
     },
     status: () => call<LedgerStatus>(dev('status')),
+    async seal(count = 1) {
+      const { block } = await call<{ block: BlockHead }>(dev('seal'), { method: 'POST', body: { count } });
+      return { number: block.number, hash: block.hash };
+    },
+    async setBalance(address, amount) {
+      const { block } = await call<{ block: BlockHead }>(dev('set-balance'), { method: 'POST', body: { address, amount } });
+      return block;
+    },
+    async setImpersonation(enabled) {
+      return (await call<{ impersonate: boolean }>(dev('impersonation'), { method: 'POST', body: { enabled } })).impersonate;
+    },
     async extrinsics({ address, limit = 500 } = {}) {
       const query = new URLSearchParams({ limit: String(limit), ...(address ? { address } : {}) });
       return (await call<{ extrinsics: ExtrinsicLogRow[] }>(`${host.url}/extrinsic/list?${query}`)).extrinsics;

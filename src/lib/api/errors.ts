@@ -4,6 +4,7 @@ import { jsonResponse } from './json';
 import type { ZodError } from 'zod';
 import { TransactionError } from '../ledger/chain/errors';
 import { HistoryError } from '../ledger/history/errors';
+import { ForkSourceError } from '../ledger/fork/source';
 import { MAX_QUOTE_CHARS, MAX_REPORTED_ISSUES, quote } from '../limits';
 
 export type ErrorName =
@@ -23,6 +24,8 @@ export type ErrorName =
   | 'BlockNotFoundError'
   | 'SnapshotNotFoundError'
   | 'HistoryPrunedError'
+  | 'ForkSourceError'
+  | 'ImpersonationRefusedError'
   | 'SdkError';
 
 const CODES: Record<ErrorName, string> = {
@@ -42,7 +45,9 @@ const CODES: Record<ErrorName, string> = {
   PayloadTooLargeError: 'UN01021',
   BlockNotFoundError: 'UN01024',
   SnapshotNotFoundError: 'UN01025',
-  HistoryPrunedError: 'UN01026'
+  HistoryPrunedError: 'UN01026',
+  ForkSourceError: 'UN01027',
+  ImpersonationRefusedError: 'UN01028'
 };
 
 const STATUS: Record<ErrorName, number> = {
@@ -65,7 +70,10 @@ const STATUS: Record<ErrorName, number> = {
   BlockNotFoundError: 404,
   SnapshotNotFoundError: 404,
   // The block existed, but its state is no longer kept (`--history`): gone, not unknown.
-  HistoryPrunedError: 410
+  HistoryPrunedError: 410,
+  // A fork's source failed to give what was never copied: a bad gateway (504 when it timed out).
+  ForkSourceError: 502,
+  ImpersonationRefusedError: 403
 };
 
 /**
@@ -194,6 +202,7 @@ export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof TransactionError) return fromTransactionError(error);
   if (error instanceof HistoryError) return fromHistoryError(error);
+  if (error instanceof ForkSourceError) return new ApiError('ForkSourceError', error.message, { source: error.source, kind: error.kind }, error.kind === 'timeout' ? 504 : 502);
   if (!(error instanceof Error)) return null;
   if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
   // The store's file is locked by another program: nothing was written; try again (503).

@@ -12,7 +12,7 @@ import { readsFor } from './at-block';
 import { handleMutation } from './mutation';
 import { openApiDocument } from './openapi';
 import { parseQuery } from './query';
-import type { ApiContext, BodyType, Route } from './route';
+import type { ApiContext, BodyType, ImpersonationPolicy, Route } from './route';
 import { allRoutes } from './routes/index';
 
 export interface HandlerOptions {
@@ -27,6 +27,8 @@ export interface HandlerOptions {
    * costs a full Request per call), so there only the Sec-Fetch-Mode header tells. Default true.
    */
   browserRequests?: boolean;
+  /** Whether `Authorization: Impersonate <address>` may sign (api/auth.ts); default: never. */
+  impersonation?: ImpersonationPolicy;
 }
 
 export type RestHandler = (request: Request) => Promise<Response>;
@@ -109,7 +111,8 @@ export function createHandler(options: HandlerOptions): RestHandler {
     ledger,
     ipfsGateway: `${new URL(c.req.url).origin}/ipfs`,
     request: c.req.raw,
-    limits
+    limits,
+    impersonation: options.impersonation
   });
 
   for (const route of routes) {

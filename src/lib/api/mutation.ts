@@ -9,7 +9,8 @@ import { MAX_NONCE } from '../ledger/chain/payload-builder';
 import { TransactionError } from '../ledger/chain/errors';
 import type { SignerPayloadJSON } from '../codec/payload';
 import type { Call, ExtrinsicRecord } from '../ledger/types';
-import { requireSigner, signerFromAuthorization } from './auth';
+import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFromAuthorization } from './auth';
+import { IMPERSONATION_SIGNATURE } from '../ledger/chain/ledger';
 import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
 import { feeResponse } from './fee';
 import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from '../limits';
@@ -98,6 +99,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
   const withFee = flag(q.data.withFee);
   const { ledger } = ctx;
   const seedSigner = signerFromAuthorization(ctx.request.headers.get('authorization'));
+  const impersonated = impersonatedAddress(ctx);
   const fee = (raw: bigint) => feeResponse(raw, ledger.config.tokenSymbol, ledger.config.decimals);
 
   if (use === 'BuildBatch' || use === 'BuildSequence') return { status: 201, json: await buildSequence(route, body, q.data.nonce, ctx) };
@@ -130,14 +132,18 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
         return { status: 201, json: { fee: fee(await costOf(json)) } };
       }
       case 'Sign': {
-        const pair = requireSigner(seedSigner);
+        const pair = impersonated ? null : requireSigner(seedSigner);
         const { json } = await payload();
-        return { status: 201, json: { signerPayloadJSON: json, signature: sign(ledger, pair, json), ...(await feeField(json)) } };
+        if (impersonated) checkImpersonatedSigner(impersonated, json.address);
+        // Impersonated: a signature no key makes, which /extrinsic/submit takes with the same header.
+        const signature = pair ? sign(ledger, pair, json) : IMPERSONATION_SIGNATURE;
+        return { status: 201, json: { signerPayloadJSON: json, signature, ...(await feeField(json)) } };
       }
       case 'Submit':
       case 'SubmitWatch':
       case 'Result': {
-        const { json, submitted } = await submitInput(input, ledger, seedSigner, { nonce: q.data.nonce, callbackUrl: q.data.callbackUrl });
+        const options = { nonce: q.data.nonce, callbackUrl: q.data.callbackUrl };
+        const { json, submitted } = impersonated ? await submitImpersonated(input, ledger, impersonated, options) : await submitInput(input, ledger, seedSigner, options);
         const feePart = await feeField(json);
         if (use === 'Result' || ledger.blockMode.kind === 'instant') {
           const record = await submitted.included;
@@ -168,6 +174,22 @@ async function submitInput(
   }
   const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), input.json);
   return { json: input.json, submitted: await ledger.submit(input.json, signature, { callbackUrl: options.callbackUrl }) };
+}
+
+/** Submit as `impersonated` without its key (the host allowed it): raw arguments are built here, a payload is taken as it is. */
+async function submitImpersonated(
+  input: Body,
+  ledger: Ledger,
+  impersonated: string,
+  options: { nonce?: number; callbackUrl?: string }
+): Promise<{ json: SignerPayloadJSON; submitted: Submitted }> {
+  if (input.form === 'raw') {
+    checkImpersonatedSigner(impersonated, input.signer);
+    const submitted = await ledger.impersonateAndSubmit(input.signer, input.call, options);
+    return { json: submitted.signerPayloadJSON, submitted };
+  }
+  checkImpersonatedSigner(impersonated, input.json.address);
+  return { json: input.json, submitted: await ledger.submitImpersonated(input.json, { callbackUrl: options.callbackUrl }) };
 }
 
 function sign(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {

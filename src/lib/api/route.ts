@@ -14,6 +14,15 @@ export interface ApiContext {
   request: Request;
   /** This host's body limits (HandlerOptions.limits over the defaults). */
   limits: ResolvedLimits;
+  /** Whether `Authorization: Impersonate <address>` may sign here (auth.ts); absent: never. */
+  impersonation?: ImpersonationPolicy;
+}
+
+export interface ImpersonationPolicy {
+  /** The host's switch, read per request. */
+  enabled(): boolean;
+  /** A browser's own sandbox: its base url is the page's origin, never another machine's. */
+  anyHost?: boolean;
 }
 
 /** Body media types a write route takes: `json` is application/json, `multipart` multipart/form-data. */

@@ -37,6 +37,8 @@ export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: Qu
     createdAt: record.createdAt,
     callMethod: record.callMethod,
     signer: record.signer,
-    ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {})
+    ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
+    // Opalite: signed by impersonation (absent otherwise, so answers of the real service's shape are unchanged).
+    ...(record.impersonated ? { impersonated: true } : {})
   };
 }

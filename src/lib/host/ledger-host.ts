@@ -18,6 +18,8 @@ import type { RevertTarget } from '../api/routes/dev';
 import { HistoryError } from '../ledger/history/errors';
 import type { HistoryPolicy } from '../ledger/history/record';
 import { findSnapshot, listSnapshots, type Snapshot } from '../ledger/history/snapshots';
+import { ForkStore } from '../ledger/fork/fork-store';
+import type { ForkOrigin, ForkSource } from '../ledger/fork/source';
 
 export type HostKind = 'service-worker' | 'page' | 'node';
 
@@ -38,6 +40,10 @@ export interface HostStatus extends ChainSummary {
   blockMode: BlockMode;
   /** Blocks of state history kept (null: every block) and the oldest block that can be read at or reverted to. */
   history: { keepBlocks: number | null; start: number };
+  /** A fork: its source, the block, and the reads the source could not pin at it. */
+  fork?: ForkOrigin;
+  /** Whether `Authorization: Impersonate <address>` signs as that address (a sandbox's dev tool). */
+  impersonate: boolean;
 }
 
 export interface LedgerHostOptions {
@@ -71,6 +77,10 @@ export interface LedgerHostOptions {
   outside?: (request: Request) => Promise<Response> | null;
   /** Body limits of this host's handler (HandlerOptions.limits); default: limits.ts. */
   handlerLimits?: RequestLimits;
+  /** Fork this source: the store answers, at the source's block, what it never held (ledger/fork). */
+  fork?: ForkSource;
+  /** Let `Authorization: Impersonate <address>` sign as that address (default: on in a fork, off otherwise). */
+  impersonate?: boolean;
 }
 
 /** The store's own failures (full, locked by another program, a failing disk): not the file's fault, answered as they are. */
@@ -92,7 +102,7 @@ function emptyDump(): Dump {
 }
 
 /** The rows of a fresh chain, without touching a store (so a reset is one replaceAll). */
-async function genesisDump(options: { rules: RuleSetName; network: string; now: number; entropy: Uint8Array }): Promise<Dump> {
+async function genesisDump(options: { rules: RuleSetName; network: string; now: number; entropy: Uint8Array; fork?: ForkOrigin }): Promise<Dump> {
   const rows = emptyDump();
   const recorder = {
     put<N extends TableName>(table: N, row: Rows[N]) {
@@ -122,6 +132,16 @@ function checkImportable(dump: Dump, network: string): void {
   if (!dump.blocks.some((b) => b && (b as { number?: unknown }).number === 0)) throw new SnapshotError('This ledger export has no genesis block');
 }
 
+/** A fork's export holds only what it copied: it opens over the same source and block, and nothing else does. */
+function checkSameFork(dump: Dump, origin: ForkOrigin | undefined): void {
+  const config = dump.meta.find((r) => r.key === META.chainConfig)?.value as { fork?: Partial<ForkOrigin> } | undefined;
+  const fork = config?.fork;
+  if (!fork && !origin) return;
+  if (fork && origin && fork.source === origin.source && fork.blockHash === origin.blockHash) return;
+  if (!origin) throw new SnapshotError(`This ledger export is a fork of ${String(fork?.source)} at block ${String(fork?.blockHash)}: open it on a host forking that source (--fork)`);
+  throw new SnapshotError(`This host forks ${origin.source} at block ${origin.blockHash}; this ledger export is ${fork ? `a fork of ${String(fork.source)} at block ${String(fork.blockHash)}` : 'not a fork'}`);
+}
+
 interface Running {
   ledger: Ledger;
   handler: RestHandler;
@@ -145,11 +165,14 @@ export class LedgerHost {
   private readonly historyListeners = new Set<(policy: HistoryPolicy) => void>();
   private historyValue: HistoryPolicy | undefined;
   private closed = false;
+  /** Whether custodial impersonation is on (a switch of the Network page and /dev/impersonation). */
+  impersonate: boolean;
 
   private constructor(options: LedgerHostOptions) {
     this.options = options;
     this.kind = options.kind;
-    this.store = options.store;
+    this.store = options.fork ? new ForkStore(options.store, options.fork, { track: options.writeLock && options.kind === 'node' ? options.writeLock : undefined }) : options.store;
+    this.impersonate = options.impersonate ?? options.fork !== undefined;
     this.baseLock = options.writeLock ?? noLock;
     this.blockModeValue = options.blockMode ?? { kind: 'instant' };
   }
@@ -215,6 +238,8 @@ export class LedgerHost {
       dbSchemaVersion: this.options.dbSchemaVersion ?? null,
       blockMode: this.blockModeValue,
       history: { keepBlocks: this.ledger.history.keepBlocks, start: await this.ledger.historyStart() },
+      ...(this.ledger.config.fork ? { fork: this.ledger.config.fork } : {}),
+      impersonate: this.impersonate,
       ...(await this.summary())
     };
   }
@@ -232,6 +257,7 @@ export class LedgerHost {
   async importSnapshot(text: string): Promise<ChainSummary> {
     const snapshot = parseSnapshot(text);
     checkImportable(snapshot.tables, this.network);
+    checkSameFork(snapshot.tables, this.options.fork?.origin);
     return this.replace(snapshot.tables);
   }
 
@@ -242,7 +268,9 @@ export class LedgerHost {
       rules: rules ?? this.ledger.config.rules,
       network: this.network,
       now,
-      entropy: (this.options.randomBytes ?? defaultRandom)(32)
+      entropy: (this.options.randomBytes ?? defaultRandom)(32),
+      // A fork starts again from its source's block: nothing copied is kept.
+      fork: this.ledger.config.fork
     });
     return this.replace(dump);
   }
@@ -250,6 +278,21 @@ export class LedgerHost {
   /** Put what waits in this host's pool into a block now. */
   sealBlock(): Promise<BlockRecord | null> {
     return this.ledger.sealBlock();
+  }
+
+  /** Seal `count` blocks one after another (empty ones too); the last one. */
+  async sealBlocks(count: number): Promise<BlockRecord | null> {
+    let last: BlockRecord | null = null;
+    for (let i = 0; i < count; i++) last = await this.ledger.sealBlock();
+    return last;
+  }
+
+  setBalance(address: string, free: bigint): Promise<BlockRecord> {
+    return this.ledger.setBalance(address, free);
+  }
+
+  setImpersonation(enabled: boolean): void {
+    this.impersonate = enabled;
   }
 
   /** A snapshot of the head, to revert to later. */
@@ -367,12 +410,20 @@ export class LedgerHost {
       soleWriter: !this.options.shared,
       verify: this.options.verify,
       pool: this.options.pool,
-      history: this.historyValue ?? this.options.history
+      history: this.historyValue ?? this.options.history,
+      fork: this.options.fork?.origin
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();
     const routes = this.options.routes?.(this) ?? [];
-    const handler = createHandler({ ledger, extraRoutes: routes, limits: this.options.handlerLimits, browserRequests: this.kind !== 'node' });
+    const handler = createHandler({
+      ledger,
+      extraRoutes: routes,
+      limits: this.options.handlerLimits,
+      browserRequests: this.kind !== 'node',
+      // A browser's own sandbox answers on the page's origin; a Node host only to this machine.
+      impersonation: { enabled: () => this.impersonate, anyHost: this.kind !== 'node' }
+    });
     const unsubscribe = ledger.onBlock((block) => {
       for (const listener of this.blockListeners) listener(block);
     });

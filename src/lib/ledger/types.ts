@@ -138,6 +138,8 @@ export interface ExtrinsicRecord {
   feePayer: Address;
   createdAt: number;
   callbackUrl?: string;
+  /** Signed by impersonation (a sandbox's dev tool), without the signer's key. */
+  impersonated?: true;
 }
 
 /**
@@ -156,6 +158,8 @@ export interface PoolRecord {
   callbackUrl?: string;
   /** Whose balance admission counted the fee against: a collection sponsor's; the signer's when absent. */
   reservedBy?: Address;
+  /** Signed by impersonation, without the signer's key. */
+  impersonated?: true;
 }
 
 export interface BlockRecord {

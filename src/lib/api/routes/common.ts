@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { SIGNED_EXTENSIONS } from '../../codec/payload';
 import { read } from '../route';
 import { address } from '../schemas';
+import type { ForkOrigin } from '../../ledger/fork/source';
+
+function forkJson(fork: ForkOrigin) {
+  return { source: fork.source, blockHash: fork.blockHash, blockNumber: fork.blockNumber, sourceGenesisHash: fork.sourceGenesisHash };
+}
 
 export const commonRoutes = [
   read({
@@ -23,7 +28,9 @@ export const commonRoutes = [
       transactionVersion: ledger.config.transactionVersion,
       network: ledger.config.network,
       rules: ledger.config.rules,
-      blockMode: ledger.blockMode
+      blockMode: ledger.blockMode,
+      // A fork names its source: its signatures are of this chain (its own genesis hash), never the source's.
+      ...(ledger.config.fork ? { fork: forkJson(ledger.config.fork) } : {})
     })
   }),
   read({

@@ -10,9 +10,28 @@ import type { Snapshot } from '../../ledger/history/snapshots';
 import type { BlockRecord } from '../../ledger/types';
 import { ApiError, validationError } from '../errors';
 import type { Route } from '../route';
+import { feeResponse, fromUnits } from '../fee';
+import { address, decimalString } from '../schemas';
+import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
 import { plain } from '../route';
 
 const resetBody = z.object({ rules: z.enum(['spec', 'unique']).optional() });
+
+/** Most blocks one /dev/seal makes (each is a store write). */
+export const MAX_SEAL_COUNT = 1000;
+const sealBody = z.object({
+  count: z
+    .number({ error: 'count must be a number of blocks' })
+    .int({ error: 'count must be a whole number' })
+    .min(1, { error: 'count must be at least 1' })
+    .max(MAX_SEAL_COUNT, { error: `count must be at most ${MAX_SEAL_COUNT}` })
+    .optional()
+});
+const setBalanceBody = z.object({
+  address,
+  amount: z.union([decimalString('amount'), z.number().nonnegative()], { error: `amount must be a number or a decimal string of at most ${MAX_DECIMAL_DIGITS} digits` })
+});
+const impersonationBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 const blockModeBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('instant') }),
@@ -75,6 +94,13 @@ export interface DevControls {
   snapshots(): Promise<Snapshot[]>;
   /** Make the snapshot's block (or the named block) the head again; HistoryError when it cannot. */
   revert(target: RevertTarget): Promise<{ number: number; hash: string }>;
+  /** Seal `count` blocks, empty ones too; the last. */
+  sealBlocks(count: number): Promise<BlockRecord | null>;
+  /** Set an account's free balance (smallest unit) in a block of its own. */
+  setBalance(address: string, free: bigint): Promise<BlockRecord>;
+  setImpersonation(enabled: boolean): void;
+  readonly impersonate: boolean;
+  readonly ledger: { config: { decimals: number; tokenSymbol: string } };
 }
 
 /**
@@ -155,6 +181,44 @@ export function devRoutes(host: DevControls): Route[] {
           throw e;
         });
         return { status: 201, json: { block: block && { number: block.number, hash: block.hash, extrinsics: block.extrinsics } } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/seal',
+      tag: 'dev',
+      summary: `Seal \`count\` blocks now (default 1, at most ${MAX_SEAL_COUNT}), empty ones too, for what counts blocks (sponsor timeouts, rate limits): {block, count} (Anvil's mine)`,
+      body: sealBody,
+      handle: async ({ body }) => {
+        const count = (body as z.output<typeof sealBody>).count ?? 1;
+        const block = await host.sealBlocks(count);
+        return { status: 201, json: { block: block && { number: block.number, hash: block.hash }, count } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/set-balance',
+      tag: 'dev',
+      summary: "Set an account's free balance to `amount` whole units, in a block of its own (Anvil's setBalance): {address, freeBalance, block}",
+      body: setBalanceBody,
+      handle: async ({ body }) => {
+        const { address: who, amount } = body as z.output<typeof setBalanceBody>;
+        const { decimals, tokenSymbol } = host.ledger.config;
+        const free = fromUnits(amount, decimals);
+        if (free === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${decimals} decimals: ${quote(String(amount))}`);
+        const block = await host.setBalance(who, free);
+        return { status: 201, json: { address: who, freeBalance: feeResponse(free, tokenSymbol, decimals), block: { number: block.number, hash: block.hash } } };
+      }
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/impersonation',
+      tag: 'dev',
+      summary: 'Switch impersonation (`Authorization: Impersonate <address>` signs as that address without its key) on or off: {impersonate}',
+      body: impersonationBody,
+      handle: async ({ body }) => {
+        host.setImpersonation((body as z.output<typeof impersonationBody>).enabled);
+        return { status: 201, json: { impersonate: host.impersonate } };
       }
     }),
     plain({

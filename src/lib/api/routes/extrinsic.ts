@@ -5,7 +5,8 @@ import { callFromJson, encodeCall } from '../../codec/calls';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import { signMessage, verifySignature } from '../../codec/signature';
 import type { Call } from '../../ledger/types';
-import { requireSigner, signerFromAuthorization } from '../auth';
+import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFromAuthorization } from '../auth';
+import { IMPERSONATION_SIGNATURE } from '../../ledger/chain/ledger';
 import { ApiError, validationError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
@@ -45,9 +46,14 @@ export const extrinsicRoutes = [
     tag: 'extrinsic',
     summary: 'Submit a signed payload; answers its hash (in instant mode once it is in a block)',
     body: signedBody,
-    handle: async ({ body }, { ledger }) => {
+    handle: async ({ body }, ctx) => {
+      const { ledger } = ctx;
       const { signerPayloadJSON, signature } = body as z.output<typeof signedBody>;
-      const submitted = await ledger.submit(signerPayloadJSON as SignerPayloadJSON, signature);
+      const json = signerPayloadJSON as SignerPayloadJSON;
+      // A payload "signed" by impersonation (use=Sign) is taken with the same Impersonate header, where allowed.
+      const impersonated = impersonatedAddress(ctx);
+      if (impersonated) checkImpersonatedSigner(impersonated, json.address);
+      const submitted = impersonated && signature.toLowerCase() === IMPERSONATION_SIGNATURE ? await ledger.submitImpersonated(json) : await ledger.submit(json, signature);
       if (ledger.blockMode.kind === 'instant') await submitted.included;
       return { status: 201, json: { hash: submitted.hash } };
     }

@@ -91,13 +91,21 @@ export async function produceBlock(
   tx: QueryTx,
   batch: PendingExtrinsic[],
   rules: RuleSet,
-  now: number
+  now: number,
+  /** A change the block itself makes before its extrinsics (a dev tool's, e.g. set-balance); kept in history as the block's own. */
+  headChange?: (state: StateTx) => Promise<void>
 ): Promise<{ block: BlockRecord; results: Map<string, InclusionResult>; changes: BlockRowChange[] }> {
   const head = await readMeta<Head>(tx, 'head', { number: 0, hash: '' });
   const number = head.number + 1;
   const results = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
   const changes: BlockRowChange[] = [];
+  if (headChange) {
+    const scope = new Overlay(tx);
+    await headChange(scope);
+    for (const change of scope.rowChanges()) changes.push({ ...change, extrinsic: null });
+    await scope.commit();
+  }
 
   for (const pending of orderBatch(batch)) {
     const scope = new Overlay(tx);
@@ -195,6 +203,7 @@ async function applyExtrinsic(tx: StateTx, pending: PendingExtrinsic, payer: Add
     fee: fee.toString(),
     feePayer: payer,
     createdAt: pending.createdAt,
-    ...(pending.callbackUrl ? { callbackUrl: pending.callbackUrl } : {})
+    ...(pending.callbackUrl ? { callbackUrl: pending.callbackUrl } : {}),
+    ...(pending.impersonated ? { impersonated: true as const } : {})
   };
 }

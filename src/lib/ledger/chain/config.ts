@@ -1,4 +1,5 @@
 // The chain's identity and settings, fixed at genesis (block mode can change at run time).
+import type { ForkOrigin } from '../fork/source';
 import type { RuleSetName } from '../rules';
 
 export type BlockMode = { kind: 'instant' } | { kind: 'interval'; ms: number } | { kind: 'manual' };
@@ -38,6 +39,8 @@ export interface ChainConfig {
   /** Mortal era length of built payloads, in blocks (a power of two). */
   eraPeriod: number;
   createdAt: number;
+  /** A fork's source and block: the state below this chain's own blocks is the source's there. */
+  fork?: ForkOrigin;
 }
 
 export const SPEC_VERSION = 10_000;

@@ -3,6 +3,7 @@ import { blake2b256, toHex } from '../../codec/hash';
 import { UNIT } from '../constants';
 import { META, writeMeta } from '../meta';
 import type { RuleSetName } from '../rules';
+import type { ForkOrigin } from '../fork/source';
 import type { QueryTx } from '../store';
 import type { BlockRecord } from '../types';
 import {
@@ -24,6 +25,8 @@ export interface GenesisOptions {
   now: number;
   /** 32 random bytes: each ledger gets its own genesis hash, so payloads of one never verify on another. */
   entropy: Uint8Array;
+  /** A fork: its state is the source's at the fork block, so no dev account is funded here. */
+  fork?: ForkOrigin;
 }
 
 const ZERO_HASH = '0x' + '00'.repeat(32);
@@ -42,7 +45,8 @@ export async function writeGenesis(tx: QueryTx, options: GenesisOptions): Promis
     genesisHash,
     rules,
     eraPeriod: ERA_PERIOD,
-    createdAt: options.now
+    createdAt: options.now,
+    ...(options.fork ? { fork: options.fork } : {})
   };
   const block0: BlockRecord = {
     number: 0,
@@ -57,6 +61,12 @@ export async function writeGenesis(tx: QueryTx, options: GenesisOptions): Promis
   await writeMeta(tx, META.genesisHash, genesisHash);
   await writeMeta(tx, 'head', { number: 0, hash: genesisHash });
   await tx.put('blocks', block0);
+  if (options.fork) {
+    // Collection ids continue after the source's.
+    await writeMeta(tx, META.createdCollectionCount, options.fork.collections.created);
+    await writeMeta(tx, META.destroyedCollectionCount, options.fork.collections.destroyed);
+    return config;
+  }
   for (const address of Object.values(DEV_ACCOUNTS)) {
     await tx.put('accounts', { address, free: DEV_ENDOWMENT, nonce: 0 });
   }

@@ -6,6 +6,7 @@ import { LruCache } from '../../codec/lru';
 import { publicKeyOf } from '../../codec/address';
 import { encodeCall } from '../../codec/calls';
 import { signedExtrinsicLength } from '../../codec/extrinsic';
+import type { ForkOrigin } from '../fork/source';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import { loadAccount } from '../balances';
 import { NESTING_BUDGET } from '../constants';
@@ -64,6 +65,8 @@ export interface LedgerOptions {
   history?: HistoryPolicy;
   /** Bounds of the waiting pool: `size` in all, each account's guaranteed `perAccount` share (pool-limits.ts; default 8,192 and 64). */
   pool?: Partial<PoolLimits>;
+  /** Used only when the store holds no chain yet: the genesis of a fork of this source and block. */
+  fork?: ForkOrigin;
 }
 
 /** Memoised reads kept at most; the memo is dropped whole when it grows past this. */
@@ -94,7 +97,15 @@ interface Verified {
   hash: string;
   nonce: number;
   fee: bigint;
+  /** Admitted without a signature check: impersonation (the host allowed it). */
+  impersonated?: true;
 }
+
+/**
+ * The signature an impersonated extrinsic carries (sr25519 type byte, 64 zero bytes): it verifies
+ * for no key, so the extrinsic could never be valid on any chain, this one's source included.
+ */
+export const IMPERSONATION_SIGNATURE = '0x01' + '00'.repeat(64);
 
 const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
@@ -151,7 +162,8 @@ export class Ledger implements LedgerReads {
           rules: options.rules,
           network: options.network,
           now: now(),
-          entropy: (options.randomBytes ?? defaultRandom)(32)
+          entropy: (options.randomBytes ?? defaultRandom)(32),
+          fork: options.fork
         });
       })
     );
@@ -359,6 +371,34 @@ export class Ledger implements LedgerReads {
    * Rejections here (bad payload or signature, stale or future nonce, dead era, duplicate,
    * unpayable fees, full pool) change nothing.
    */
+  /**
+   * Build, "sign" and submit `call` as `address` without its key: impersonation, a sandbox's dev
+   * tool. The host decides whether it is allowed; the extrinsic is marked as impersonated.
+   */
+  async impersonateAndSubmit(address: Address, call: Call, options: { nonce?: number; callbackUrl?: string } = {}): Promise<Submitted & { signerPayloadJSON: SignerPayloadJSON }> {
+    const signer = canonicalSigner(address);
+    let json!: SignerPayloadJSON;
+    const entry = await this.admission(() =>
+      this.perSigner.run(signer, async () => {
+        const built = await this.build(signer, call, { nonce: options.nonce });
+        json = built.signerPayloadJSON;
+        return this.admit({ ...this.verified(json, IMPERSONATION_SIGNATURE, signer, call), impersonated: true }, options.callbackUrl);
+      })
+    );
+    return { ...(await this.persist(entry)), signerPayloadJSON: json };
+  }
+
+  /** Submit a payload built here, "signed" by impersonation (use=Sign gave IMPERSONATION_SIGNATURE); the host allowed it. */
+  async submitImpersonated(json: SignerPayloadJSON, options: { callbackUrl?: string } = {}): Promise<Submitted> {
+    const entry = await this.admission(async () => {
+      const call = this.decodePayloadCall(json);
+      const signer = canonicalSigner(json.address);
+      const verified: Verified = { ...this.verified(json, IMPERSONATION_SIGNATURE, signer, call), impersonated: true };
+      return this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+    });
+    return this.persist(entry);
+  }
+
   async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string; builtCall?: Call } = {}): Promise<Submitted> {
     const entry = await this.admission(async () => {
       const message = this.signingMessage(json);
@@ -418,6 +458,16 @@ export class Ledger implements LedgerReads {
   /** Put everything waiting into one new block now (manual and interval modes; also works in instant). Throws if it cannot be written. */
   sealBlock(): Promise<BlockRecord | null> {
     return this.sealer.sealBlock();
+  }
+
+  /** Set an account's free balance (Anvil's setBalance): a new block whose own change it is, in history like any other. */
+  async setBalance(address: Address, free: bigint): Promise<BlockRecord> {
+    const account = canonicalAccount(address);
+    const block = await this.sealer.sealChange(async (state) => {
+      const row = await loadAccount(state, account);
+      await state.put('accounts', { ...row, free });
+    });
+    return block!;
   }
 
   /** Called with every new block this ledger produces. */
@@ -497,6 +547,7 @@ export class Ledger implements LedgerReads {
       createdAt: this.now(),
       ...(callbackUrl ? { callbackUrl } : {}),
       ...(reservedBy !== v.signer ? { reservedBy } : {}),
+      ...(v.impersonated ? { impersonated: true as const } : {}),
       committed: false,
       sealing: false,
       failedBlocks: 0

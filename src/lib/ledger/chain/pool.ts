@@ -348,7 +348,8 @@ export function recordOutsideBlock(
     blockIndex: null,
     events: [],
     createdAt: row.createdAt,
-    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {})
+    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {}),
+    ...(row.impersonated ? { impersonated: true as const } : {})
   };
 }
 

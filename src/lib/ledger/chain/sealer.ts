@@ -15,7 +15,7 @@
 // record (system.BlockWriteFailed) in a block of its own. Errors are logged, never thrown out of
 // a timer, so the ledger keeps producing.
 import type { RuleSet } from '../rules';
-import type { QueryTx } from '../store';
+import type { QueryTx, StateTx } from '../store';
 import type { BlockRecord, ExtrinsicRecord, PoolRecord } from '../types';
 import { produceBlock, type InclusionResult } from './block';
 import { KEEP_ALL_HISTORY, keepHistory, type HistoryPolicy } from '../history/record';
@@ -72,7 +72,7 @@ function outcomeOf(record: ExtrinsicRecord | undefined): InclusionResult {
 }
 
 /** Write the next block from `batch` inside `tx`; see the module comment for what else it writes. */
-export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number, history: HistoryPolicy = KEEP_ALL_HISTORY): Promise<Sealed> {
+export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number, history: HistoryPolicy = KEEP_ALL_HISTORY, headChange?: (state: StateTx) => Promise<void>): Promise<Sealed> {
   const outcomes = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
   const live: Waiting[] = [];
@@ -84,7 +84,7 @@ export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, n
   }
   const dropped = live.filter((e) => e.failedBlocks >= MAX_FAILED_BLOCKS);
   const candidates = live.filter((e) => e.failedBlocks < MAX_FAILED_BLOCKS);
-  const { block, results, changes } = await produceBlock(tx, candidates, rules, now);
+  const { block, results, changes } = await produceBlock(tx, candidates, rules, now, headChange);
   await keepHistory(tx, block.number, changes, history);
   for (const entry of live) if (!entry.rowDeferred) await tx.delete('pool', entry.hash);
   for (const entry of candidates) {
@@ -173,6 +173,11 @@ export class Sealer {
     return this.exclusive(() => this.sealOnce());
   }
 
+  /** A new block holding only `change`, the block's own (a dev tool's); what waits stays waiting. */
+  sealChange(change: (state: StateTx) => Promise<void>): Promise<BlockRecord | null> {
+    return this.exclusive(() => this.sealOnce(change));
+  }
+
   /**
    * Run `work` (a block, a revert, a snapshot) while no other is running: it waits for the one in
    * progress, and no block starts until it is done.
@@ -228,12 +233,12 @@ export class Sealer {
     }
   }
 
-  private async sealOnce(): Promise<BlockRecord | null> {
+  private async sealOnce(headChange?: (state: StateTx) => Promise<void>): Promise<BlockRecord | null> {
     const { pool, write, rules, now } = this.options;
-    const batch = pool.takeSealable();
+    const batch = headChange ? [] : pool.takeSealable();
     let sealed: Sealed;
     try {
-      sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history));
+      sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history, headChange));
     } catch (e) {
       const diskFull = isStorageFull(e);
       pool.release(batch, { blame: !diskFull && !isStoreFault(e) });
