@@ -16,7 +16,9 @@ const DAVE = '5DAAnrj7VHTznn2AWBemMuyBwZWs6FNFjdyVXUeYum3PTXFy';
 let source: RunningHost;
 let fork: RunningHost | undefined;
 let forkBlock: { number: number; hash: string };
-const ids = { nft: 0, ft: 0, rft: 0, parent: 0, child: 0, grandchild: 0, plain: 0, untouched: 0, rftToken: 0 };
+const ids = { nft: 0, ft: 0, rft: 0, parent: 0, child: 0, grandchild: 0, plain: 0, untouched: 0, rftToken: 0, measured: 0, lone: 0 };
+/** Every request the source answered (its request log). */
+const sourceLog: string[] = [];
 
 async function ok(host: RunningHost, method: string, path: string, body: unknown, uri = '//Alice') {
   const answer = await custodial(host, method, path, body, uri);
@@ -38,7 +40,7 @@ async function exported(host: RunningHost): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  source = await startTestHost({ rules: 'unique' });
+  source = await startTestHost({ rules: 'unique', log: (line) => sourceLog.push(line) });
   const alice = sdkFor(source, '//Alice');
   // Collections of the three modes, through the real SDK and the REST API.
   const nft = await alice.collection.create.submitWaitResult({
@@ -61,6 +63,9 @@ beforeAll(async () => {
   ids.grandchild = (await ok(source, 'POST', '/tokens', { address: ALICE, collectionId: ids.nft })).tokenId;
   ids.plain = (await ok(source, 'POST', '/tokens', { address: ALICE, collectionId: ids.nft, owner: BOB })).tokenId;
   ids.untouched = (await ok(source, 'POST', '/tokens', { address: ALICE, collectionId: ids.nft, owner: CHARLIE })).tokenId;
+  ids.measured = (await ok(source, 'POST', '/tokens', { address: ALICE, collectionId: ids.nft, owner: CHARLIE })).tokenId;
+  ids.lone = (await ok(source, 'POST', '/collections', { address: ALICE, name: 'Lone', description: 'one token', tokenPrefix: 'L' })).collectionId;
+  await ok(source, 'POST', '/tokens', { address: ALICE, collectionId: ids.lone });
   await ok(source, 'POST', '/tokens/nest', { address: ALICE, parent: { collectionId: ids.nft, tokenId: ids.parent }, nested: { collectionId: ids.nft, tokenId: ids.child } });
   await ok(source, 'POST', '/tokens/nest', { address: ALICE, parent: { collectionId: ids.nft, tokenId: ids.child }, nested: { collectionId: ids.nft, tokenId: ids.grandchild } });
   ids.ft = (await ok(source, 'POST', '/fungible/collection', { address: ALICE, name: 'Coin', description: 'ft', tokenPrefix: 'CN', decimals: 2 })).collectionId;
@@ -135,6 +140,22 @@ describe('a fork of an Opalite host', () => {
     // The real SDK reads the same through the fork.
     const [viaFork, viaSource] = await Promise.all([sdkFor(fork!).token.getBundle({ collectionId: c, tokenId: ids.grandchild }), sdkFor(source).token.getBundle({ collectionId: c, tokenId: ids.grandchild, at: forkBlock.hash } as never)]);
     expect(JSON.stringify(viaFork).replaceAll(new URL(fork!.url).origin, 'O')).toBe(JSON.stringify(viaSource).replaceAll(new URL(source.url).origin, 'O'));
+  });
+
+  it('asks the source at most 3 times for the first read of a token, and never again', async () => {
+    const asked = async (path: string) => {
+      const before = sourceLog.length;
+      expect((await http(fork!, 'GET', path)).status).toBe(200);
+      return sourceLog.slice(before).filter((line) => line.startsWith('GET'));
+    };
+    const first = await asked(`/tokens?collectionId=${ids.lone}&tokenId=1`);
+    expect(first.length).toBeLessThanOrEqual(3); // the token, its collection, its children
+    expect(first.every((line) => line.includes(`at=`) || line.includes('/dev/status'))).toBe(true);
+    expect(await asked(`/tokens?collectionId=${ids.lone}&tokenId=1`)).toEqual([]);
+    // Readers of one key at once share one request.
+    const before = sourceLog.length;
+    await Promise.all(Array.from({ length: 8 }, () => http(fork!, 'GET', `/tokens/owner?collectionId=${ids.nft}&tokenId=${ids.measured}`)));
+    expect(sourceLog.slice(before).filter((line) => line.includes(`tokenId=${ids.measured}`))).toHaveLength(1);
   });
 
   it('writes on the fork only; ids continue from the source; impersonation acts as the source collection owner', async () => {
