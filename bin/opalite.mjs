@@ -19,7 +19,8 @@ Commands:
                         on a local ledger (opalite serve --help lists every option:
                         --port --host --data --rules --blocks --pool-size
                         --pool-per-account --history --cors --allow-host
-                        --max-upload --verify-threads)
+                        --max-upload --verify-threads --fork --fork-block
+                        --impersonate --no-impersonate)
   init <publicDir>      copy the sandbox service worker into a web app's static folder
                         (${WORKER_FILE_NAME}), for startSandbox() of 'opalite/browser'
 

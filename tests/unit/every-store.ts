@@ -6,21 +6,13 @@ import type { Store } from '../../src/lib/ledger/store';
 import { MemoryStore } from '../../src/lib/ledger/testing/memory-store';
 import { ForkStore } from '../../src/lib/ledger/fork/fork-store';
 import { StoreForkSource } from '../../src/lib/ledger/fork/store-source';
+import { testOrigin } from '../../src/lib/ledger/fork/testing';
 import { freshDexieStore } from '../../src/lib/storage/testing/fixtures';
-
-const EMPTY_ORIGIN = {
-  source: 'http://127.0.0.1:1/sandbox/v1',
-  blockHash: '0x' + '00'.repeat(32),
-  blockNumber: 0,
-  sourceGenesisHash: '0x' + '00'.repeat(32),
-  collections: { created: 0, destroyed: 0 },
-  unpinned: []
-};
 
 export const STORES: [string, () => Promise<Store>][] = [
   ['MemoryStore', async () => new MemoryStore()],
   ['DexieStore', freshDexieStore],
   ['SqliteStore', () => openSqliteStore()],
   // A fork whose source holds nothing at the fork block behaves as the store below it.
-  ['ForkStore', async () => new ForkStore(await openSqliteStore(), new StoreForkSource(new MemoryStore(), EMPTY_ORIGIN))]
+  ['ForkStore', async () => new ForkStore(await openSqliteStore(), new StoreForkSource(new MemoryStore(), testOrigin(0)))]
 ];

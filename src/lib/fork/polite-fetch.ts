@@ -1,6 +1,7 @@
 // How a fork asks its source: GET only, a few requests at once, a timeout each, retries with
 // backoff on 429 and 5xx (Retry-After honoured, bounded), one request per URL however many wait
 // for it, and answers bounded in size. Every failure is a ForkSourceError naming the source.
+import { concatBytes } from '../codec/scale';
 import { ForkSourceError } from '../ledger/fork/source';
 
 export interface PoliteFetchOptions {
@@ -157,13 +158,7 @@ export class PoliteFetch {
       }
       chunks.push(value);
     }
-    const all = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      all.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return new TextDecoder().decode(all);
+    return new TextDecoder().decode(concatBytes(chunks));
   }
 }
 

@@ -5,17 +5,11 @@ import type { Store } from '../store';
 import type { CollectionRecord } from '../types';
 import { ForkStore } from './fork-store';
 import { goneKey } from './keys';
-import { ForkSourceError, type ForkOrigin, type ForkSource } from './source';
+import { ForkSourceError, type ForkSource } from './source';
+import { testOrigin } from './testing';
 import { StoreForkSource } from './store-source';
 
-const ORIGIN: ForkOrigin = {
-  source: 'http://source.test/sandbox/v1',
-  blockHash: '0x' + '11'.repeat(32),
-  blockNumber: 7,
-  sourceGenesisHash: '0x' + '22'.repeat(32),
-  collections: { created: 2, destroyed: 0 },
-  unpinned: []
-};
+const ORIGIN = testOrigin(2);
 
 const minted = (c: CollectionRecord, n: number): CollectionRecord => ({ ...c, tokensMinted: n });
 
