@@ -5,6 +5,7 @@
 //
 //   BENCH_HISTORY=0   skips part 3 (history)
 //   BENCH_BROWSER=0   skips the browser parts (4, 5 and 6)
+//   BENCH_FORK=0      skips part 7 (forking)
 //
 // Only files under bench/ and temporary directories are written; nothing outside 127.0.0.1 is contacted.
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,8 @@ const parts: [string, () => Promise<string[]>][] = [
   ['2. hostile input', async () => (await import('./hostile')).runHostileBench()]
 ];
 if (process.env.BENCH_HISTORY !== '0') parts.push(['3. history', async () => (await import('./history')).runHistoryBench()]);
+// issue 18: forking (start, requests to the source, reads of copied data); BENCH_FORK=0 skips it.
+if (process.env.BENCH_FORK !== '0') parts.push(['7. forking a host', async () => (await import('./fork')).runForkBench()]);
 if (process.env.BENCH_BROWSER !== '0') {
   parts.push(['4. the browser (headless Chromium, service worker)', async () => (await import('./browser')).runBrowserBench()]);
   parts.push(['5. the sandbox start in a fresh browser context', async () => (await import('./sandbox-start')).runSandboxStartBench()]);
