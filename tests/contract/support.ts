@@ -20,7 +20,7 @@ export function sdkFor(host: RunningHost, uri = '//Alice') {
 /** The status object carries isError (the 0.7.7 typings omit it). */
 export const isError = (result: unknown) => (result as { isError?: boolean }).isError;
 
-/** `{section, method, args}` of the real client's `extrinsic.*` methods: the host takes named arguments (the 0.7.7 typings say a list). */
+/** `{section, method, args}` of the real client's `extrinsic.*` methods with Opalite's named arguments (the 0.7.7 typings say a list, which the host also takes). */
 export const generic = (section: string, method: string, args: Record<string, unknown>) => ({ section, method, args: args as never });
 
 /** A test host with SDK clients signing as //Alice and //Bob. */

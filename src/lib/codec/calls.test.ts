@@ -714,3 +714,106 @@ describe('utility.batch / utility.batchAll', () => {
 function concatBytesForTest(parts: Uint8Array[]): Uint8Array {
   return Uint8Array.from(parts.flatMap((p) => [...p]));
 }
+
+// ---- positional args in polkadot.js JSON (the real service's /extrinsic/build form) ---------------
+
+describe('callFromJson with positional args in polkadot.js form', () => {
+  const hex = (s: string) => toHex(new TextEncoder().encode(s));
+  const accountMap = (pairs: Array<[unknown, unknown]>) => new Map(pairs.map(([k, v]) => [registry.createType('CrossAccountId', k), v]));
+  /** [name, positional args as sent, polkadot.js types, the values polkadot.js encodes when they differ from the args]. */
+  const CASES: Array<[CallName, unknown[], string[], unknown[]?]> = [
+    ['balances.transferKeepAlive', [BOB, '1000000000000000000'], ['MultiAddress', 'Compact<u128>']],
+    ['balances.transferKeepAlive', [{ Id: '0x' + BOB_PK }, 12345], ['MultiAddress', 'Compact<u128>']],
+    ['balances.transferKeepAlive', [{ Address20: ETH }, '0x10'], ['MultiAddress', 'Compact<u128>']],
+    ['unique.createItem', [7, { Substrate: BOB }, { NFT: { properties: [{ key: 'a', value: 'b' }, { key: 'h', value: hex('Ünï ✓') }] } }], ['u32', 'CrossAccountId', 'CreateItemData']],
+    ['unique.createItem', [7, { Ethereum: ETH }, { Fungible: { value: '340282366920938463463374607431768211455' } }], ['u32', 'CrossAccountId', 'CreateItemData']],
+    ['unique.createItem', ['8', { substrate: ALICE }, { ReFungible: { pieces: 100, properties: [{ key: 'n', value: 'x' }] } }], ['u32', 'CrossAccountId', 'CreateItemData']],
+    ['unique.createItem', [8, { Substrate: ALICE }, { NFT: {} }], ['u32', 'CrossAccountId', 'CreateItemData']],
+    [
+      'unique.createMultipleItemsEx',
+      [3, { NFT: [{ owner: { Substrate: ALICE }, properties: [{ key: 'a', value: '1' }] }, { owner: { Ethereum: ETH } }] }],
+      ['u32', 'CreateItemExData']
+    ],
+    [
+      'unique.createMultipleItemsEx',
+      [3, { Fungible: { [JSON.stringify({ Substrate: ALICE })]: '5', [BOB]: 7, [JSON.stringify({ ethereum: ETH })]: '9' } }],
+      ['u32', 'CreateItemExData'],
+      [3, { Fungible: accountMap([[{ Substrate: ALICE }, 5], [{ Substrate: BOB }, 7], [{ Ethereum: ETH }, 9]]) }]
+    ],
+    [
+      'unique.createMultipleItemsEx',
+      [3, { RefungibleMultipleItems: [{ user: { Substrate: BOB }, pieces: '10', properties: [{ key: 'k', value: 'v' }] }] }],
+      ['u32', 'CreateItemExData']
+    ],
+    [
+      'unique.createMultipleItemsEx',
+      [3, { RefungibleMultipleOwners: { users: [[{ Substrate: BOB }, 2], [{ Substrate: ALICE }, '3']], properties: [{ key: 'k', value: 'v' }] } }],
+      ['u32', 'CreateItemExData'],
+      [3, { RefungibleMultipleOwners: { users: accountMap([[{ Substrate: BOB }, 2], [{ Substrate: ALICE }, 3]]), properties: [{ key: 'k', value: 'v' }] } }]
+    ],
+    [
+      'unique.createCollectionEx',
+      [
+        {
+          mode: { Fungible: 18 },
+          access: 'AllowList',
+          name: units('Opal ✓'),
+          description: units('positional'),
+          tokenPrefix: 'ÖPL',
+          limits: { tokenLimit: 10, sponsoredDataRateLimit: { Blocks: 5 }, ownerCanDestroy: false },
+          permissions: { access: 'Normal', mintMode: true, nesting: { tokenOwner: true, collectionAdmin: false, restricted: [1, 2] } },
+          tokenPropertyPermissions: [{ key: 'n', permission: { mutable: true, collectionAdmin: false, tokenOwner: true } }],
+          properties: [{ key: 'p', value: hex('q') }],
+          adminList: [{ Ethereum: ETH }],
+          pendingSponsor: { Substrate: BOB },
+          flags: 64
+        }
+      ],
+      ['CreateCollectionData']
+    ],
+    ['unique.createCollectionEx', [{ mode: 'NFT', name: units('n'), description: [], tokenPrefix: 'T', limits: { sponsoredDataRateLimit: 'SponsoringDisabled' } }], ['CreateCollectionData']],
+    ['unique.transfer', [{ Ethereum: ETH }, 1, 2, '3'], ['CrossAccountId', 'u32', 'u32', 'u128']],
+    ['unique.setCollectionPermissions', [4, { access: 'AllowList', nesting: { tokenOwner: true, collectionAdmin: true, restricted: null } }], ['u32', 'CollectionPermissions']],
+    ['unique.deleteCollectionProperties', [4, ['a', hex('b')]], ['u32', 'Vec<Bytes>']],
+    ['unique.setTokenProperties', [4, 5, [{ key: 'a', value: 'b' }]], ['u32', 'u32', 'Vec<UniqueProperty>']]
+  ];
+
+  it.each(CASES.map((c, k) => [`${k} ${c[0]}`, c] as const))('encodes %s as polkadot.js encodes the same args', (_label, [name, args, types, values]) => {
+    const [pallet, index] = callIndexOf(name);
+    const expected = [pallet, index].map((b) => b.toString(16).padStart(2, '0')).join('') + types.map((type, k) => toHex(registry.createType(type, (values ?? args)[k]).toU8a()).slice(2)).join('');
+    expect(toHex(encodeCall(callFromJson(name, args)))).toBe('0x' + expected);
+  });
+
+  it('reads the same call as the named form', () => {
+    expect(callFromJson('unique.createItem', [7, { Substrate: BOB }, { Fungible: { value: '5' } }])).toStrictEqual(
+      callFromJson('unique.createItem', { collectionId: 7, owner: BOB, properties: [], kind: 'Fungible', amount: '5' })
+    );
+    expect(callFromJson('balances.transferKeepAlive', [BOB, '10'])).toStrictEqual({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 10n } });
+  });
+
+  it.each([
+    ['unique.createItem', [7, { Substrate: BOB }], 'args has 2 value(s), unique.createItem takes 3 (collectionId, owner, data)'],
+    ['unique.createItem', [7, { Substrate: 'nobody' }, { NFT: {} }], 'args[1] (owner): Invalid address: nobody; got {"Substrate":"nobody"}'],
+    ['unique.createItem', [7, BOB, { Fungible: { value: '-1' } }], 'args[2].Fungible.value must be a whole number'],
+    ['unique.createItem', [7, BOB, { Nope: {} }], 'args[2] must be a CreateItemData: NFT, Fungible, ReFungible'],
+    ['unique.createItem', [7, BOB, { NFT: { properties: [{ key: 'k', value: '0xff' }] } }], 'args[2].NFT.properties[0].value is not UTF-8 text'],
+    ['unique.createMultipleItemsEx', [1, { Fungible: { [BOB]: 1, [JSON.stringify({ Substrate: BOB })]: 2 } }], `args[1].Fungible names ${BOB} twice`],
+    ['unique.createCollectionEx', [{ mode: 'NFT', name: [], description: [], tokenPrefix: '', flags: 0x80 }], 'args[0] (data): collection flags 0x80 are not supported'],
+    ['balances.transferKeepAlive', [{ Index: 1 }, 1], 'args[0] must be a MultiAddress (Id or Address20)'],
+    ['unique.destroyCollection', ['x'.repeat(500)], 'args[0] (collectionId): u32 expects a number, got string; got "' + 'x'.repeat(100)]
+  ])('refuses %s (case %#) naming the argument', (name, args, message) => {
+    expect(() => callFromJson(name, args)).toThrow(CallEncodeError);
+    expect(() => callFromJson(name, args)).toThrow(message);
+  });
+
+  it('quotes a long argument bounded', () => {
+    const error = (() => {
+      try {
+        callFromJson('unique.destroyCollection', ['x'.repeat(5000)]);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(error!.length).toBeLessThan(500);
+  });
+});

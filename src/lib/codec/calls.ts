@@ -38,6 +38,7 @@ import {
   publicKeyOf
 } from './address';
 import { fromHex, toHex } from './hash';
+import { quote } from '../limits';
 import {
   ScaleError,
   Struct,
@@ -47,9 +48,12 @@ import {
   createCodecOf,
   decodeExact,
   fixedBytes,
+  fromChainJson,
+  isRecord,
   fromJson,
   option,
   readAmount,
+  readChainEnum,
   readVariant,
   u128,
   u32,
@@ -58,6 +62,9 @@ import {
   utf16,
   utf8,
   vec,
+  structFields,
+  withChainDefault,
+  withChainJsonReader,
   withJsonReader,
   withoutUndefined,
   type Codec,
@@ -67,6 +74,7 @@ import type {
   Address,
   Call,
   ItemData,
+  MintItem,
   CallArgs,
   CallName,
   CollectionLimitsInput,
@@ -115,6 +123,26 @@ const crossAccountId: Codec<Address> = createCodecOf(
       : toHex(ethereumBytes.dec(input))
 );
 
+/** A Substrate account as polkadot.js takes an AccountId32: an SS58 address or 0x + 64 hex of its public key. */
+function chainSubstrateAccount(value: unknown, path: string): unknown {
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)) return addressFromPublicKey(fromHex(value));
+  if (isEthereumAddress(value)) throw new ScaleError(`${path} must be a Substrate account, not the Ethereum address ${value}`);
+  return value;
+}
+
+/** An Ethereum account (H160) in the ledger's lower-case form. */
+function chainEthereumAccount(value: unknown, path: string): string {
+  if (!isEthereumAddress(value)) throw new ScaleError(`${path} must be 0x + 40 hex digits, not ${quote(JSON.stringify(value) ?? String(value))}`);
+  return value.toLowerCase();
+}
+
+// polkadot.js form: {Substrate: account} / {Ethereum: h160}; a bare address is read as the named form reads it.
+withChainJsonReader(crossAccountId, (value, path) => {
+  if (typeof value === 'string') return value;
+  const [variant, inner] = readChainEnum(value, ['Substrate', 'Ethereum'] as const, path, 'CrossAccountId');
+  return variant === 'Substrate' ? chainSubstrateAccount(inner, `${path}.${variant}`) : chainEthereumAccount(inner, `${path}.${variant}`);
+});
+
 /** `MultiAddress` of pallet balances: Id([u8;32]) or Address20([u8;20]). */
 const multiAddress: Codec<Address> = createCodecOf(
   (address: Address) => {
@@ -128,6 +156,13 @@ const multiAddress: Codec<Address> = createCodecOf(
     throw new ScaleError(`MultiAddress variant ${index} is not supported (only Id and Address20)`);
   }
 );
+
+// polkadot.js form: {Id: account} / {Address20: h160} (the other variants are refused by the encoder's rule).
+withChainJsonReader(multiAddress, (value, path) => {
+  if (typeof value === 'string') return value;
+  const [variant, inner] = readChainEnum(value, ['Id', 'Address20'] as const, path, 'MultiAddress (Id or Address20)');
+  return variant === 'Id' ? chainSubstrateAccount(inner, `${path}.${variant}`) : chainEthereumAccount(inner, `${path}.${variant}`);
+});
 
 const property = Struct({ key: utf8, value: utf8 });
 const properties = vec(property);
@@ -153,6 +188,13 @@ const collectionMode: Codec<{ mode: CollectionMode; decimals: number }> = create
   }
 );
 
+// polkadot.js form: 'NFT' / {Fungible: decimals} / 'ReFungible'; absent is NFT, the enum's first variant.
+withChainDefault(collectionMode, () => ({ mode: 'NFT', decimals: 0 }));
+withChainJsonReader(collectionMode, (value, path) => {
+  const [mode, decimals] = readChainEnum(value, ['NFT', 'Fungible', 'ReFungible'] as const, path, 'CollectionMode');
+  return { mode, decimals: mode === 'Fungible' ? fromChainJson(u8, decimals, `${path}.Fungible`) : 0 };
+});
+
 const accessMode = unitEnum(['Normal', 'AllowList'] as const, 'AccessMode');
 
 /** `SponsoringRateLimit`: SponsoringDisabled (stored as 0 by the ledger) or Blocks(u32). */
@@ -160,6 +202,20 @@ const sponsoringRateLimit: Codec<number> = createCodecOf(
   (blocks: number) => (blocks === 0 ? new Uint8Array([0]) : concatBytes([new Uint8Array([1]), u32.enc(blocks)])),
   (input) => (readVariant(input, 2, 'SponsoringRateLimit') === 0 ? 0 : u32.dec(input))
 );
+
+// polkadot.js form: {SponsoringDisabled: null} / {Blocks: n}; the ledger keeps "disabled" as 0, so Blocks(0) has no place.
+withChainJsonReader(sponsoringRateLimit, (value, path) => {
+  const [variant, blocks] = readChainEnum(value, ['SponsoringDisabled', 'Blocks'] as const, path, 'SponsoringRateLimit');
+  if (variant === 'SponsoringDisabled') return 0;
+  const read = fromChainJson(u32, blocks, `${path}.Blocks`);
+  if (read === 0) throw new ScaleError(`${path}.Blocks must be at least 1 (use SponsoringDisabled)`);
+  return read;
+});
+
+/** `codec`, a hand-built wrapper whose value has the same fields as `shape`, reads polkadot.js JSON as `shape` does. */
+function readsChainJsonAs<C extends Codec<any>>(codec: C, shape: Codec<any>): C {
+  return withChainJsonReader(codec, (value, path) => fromChainJson(shape, value, path));
+}
 
 const limitsStruct = Struct({
   accountTokenOwnershipLimit: option(u32),
@@ -190,6 +246,8 @@ const collectionLimits = createCodecOf<CollectionLimitsInput>(
   (input) => withoutUndefined(limitsStruct.dec(input)) as CollectionLimitsInput
 );
 
+readsChainJsonAs(collectionLimits, limitsStruct);
+
 const nestingStruct = Struct({ tokenOwner: bool, collectionAdmin: bool, restricted: option(vec(u32)) });
 
 /** `NestingPermissions`; the chain replaces them whole, so missing flags encode as false. */
@@ -205,6 +263,8 @@ const nestingPermissions = createCodecOf<Partial<NestingPermissions>>(
     return { tokenOwner, collectionAdmin, restricted: restricted ?? null };
   }
 );
+
+readsChainJsonAs(nestingPermissions, nestingStruct);
 
 const permissionsStruct = Struct({
   access: option(accessMode),
@@ -223,6 +283,8 @@ const collectionPermissions = createCodecOf<CollectionPermissionsInput>(
   (input) => withoutUndefined(permissionsStruct.dec(input)) as CollectionPermissionsInput
 );
 
+readsChainJsonAs(collectionPermissions, permissionsStruct);
+
 const EXTERNAL_FLAG = 0x01;
 const ERC721_METADATA_FLAG = 0x40;
 type FlagFields = Pick<CreateCollectionData, 'readOnly' | 'erc721metadata'>;
@@ -236,6 +298,20 @@ const collectionFlags: Codec<FlagFields> = createCodecOf<FlagFields>(
     return { ...(flags & EXTERNAL_FLAG ? { readOnly: true } : {}), ...(flags & ERC721_METADATA_FLAG ? { erc721metadata: true } : {}) };
   }
 );
+
+/** The flags byte in polkadot.js JSON: a number, 0x hex or [byte] (`[u8; 1]`), or `{external, erc721metadata}`. */
+function readChainFlags(value: unknown, path: string): FlagFields {
+  if (isRecord(value)) {
+    if (value.foreign) throw new ScaleError(`${path}.foreign cannot be set`);
+    return { ...(value.external ? { readOnly: true } : {}), ...(value.erc721metadata ? { erc721metadata: true } : {}) };
+  }
+  const byte = Array.isArray(value) && value.length === 1 ? value[0] : typeof value === 'string' && /^0x[0-9a-fA-F]{2}$/.test(value) ? Number.parseInt(value.slice(2), 16) : value;
+  if (!Number.isInteger(byte) || byte < 0 || byte > 0xff) throw new ScaleError(`${path} must be the flags byte, not ${quote(JSON.stringify(value) ?? String(value))}`);
+  // The decoder reads the byte and refuses the bits the ledger does not model.
+  return collectionFlags.dec(new Uint8Array([byte]));
+}
+withChainDefault(collectionFlags, () => ({}));
+withChainJsonReader(collectionFlags, readChainFlags);
 
 const createCollectionStruct = Struct({
   mode: collectionMode,
@@ -274,6 +350,13 @@ const createCollectionData = createCodecOf<CreateCollectionData>(
     return withoutUndefined({ mode: mode.mode, decimals: mode.decimals, ...rest, ...flags }) as CreateCollectionData;
   }
 );
+
+// polkadot.js form: the chain's struct (see readers of its fields), flattened as the decoder flattens it.
+withChainJsonReader(createCollectionData, (value, path) => {
+  if (!isRecord(value)) return value;
+  const { mode, flags, ...rest } = fromChainJson(createCollectionStruct, value, path) as ReturnType<typeof createCollectionStruct.dec>;
+  return { mode: mode?.mode, decimals: mode?.decimals, ...rest, ...flags };
+});
 
 type CreateItemArgs = CallArgs['unique.createItem'];
 
@@ -318,12 +401,64 @@ const createItemData: Codec<ItemData> = withJsonReader(createCodecOf<ItemData>(
   }
 ), readAmountsOf({ amount: optionalAmount }));
 
+/** `{Variant: {...}}` of an item data enum as [variant, its fields]; throws unless the fields are an object. */
+function readChainItemData<N extends string>(value: unknown, names: readonly N[], path: string, what: string): [N, Record<string, unknown>, string] {
+  const [variant, inner] = readChainEnum(value, names, path, what);
+  const at = `${path}.${variant}`;
+  if (!isRecord(inner) && !Array.isArray(inner)) throw new ScaleError(`${at} must be an object, not ${quote(JSON.stringify(inner) ?? String(inner))}`);
+  return [variant, inner as Record<string, unknown>, at];
+}
+
+/** A u128 in polkadot.js JSON (number, decimal string or hex), read where it is. */
+const readChainAmount = (value: unknown, path: string): bigint => readAmount(fromChainJson(u128, value, path), path);
+
+// polkadot.js form: {NFT: {properties}} / {Fungible: {value}} / {ReFungible: {pieces, properties}}.
+withChainJsonReader(createItemData, (value, path): ItemData => {
+  const [variant, data, at] = readChainItemData(value, ['NFT', 'Fungible', 'ReFungible'] as const, path, 'CreateItemData');
+  const itemProperties = () => fromChainJson(properties, data.properties ?? [], `${at}.properties`) as ItemData['properties'];
+  if (variant === 'NFT') return { properties: itemProperties() };
+  if (variant === 'Fungible') return { properties: [], kind: 'Fungible', amount: readChainAmount(data.value, `${at}.value`) };
+  return { properties: itemProperties(), kind: 'ReFungible', amount: readChainAmount(data.pieces, `${at}.pieces`) };
+});
+
 const nftExItems = vec(Struct({ properties, owner: crossAccountId }));
 const fungibleExItems = vec(Struct({ owner: crossAccountId, amount: u128 }));
-const refungibleExItems = vec(Struct({ user: crossAccountId, pieces: u128, properties }));
+const refungibleExItem = Struct({ user: crossAccountId, pieces: u128, properties });
+const refungibleExItems = vec(refungibleExItem);
 const refungibleExOwners = Struct({ users: fungibleExItems, properties });
 
 type CreateMultipleArgs = Pick<CallArgs['unique.createMultipleItemsEx'], 'items' | 'kind' | 'properties'>;
+
+/** A bytewise order, as BTreeMap keys are sorted by their encoding. */
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k] - b[k];
+  return a.length - b.length;
+}
+
+/**
+ * `BTreeMap<CrossAccountId, u128>` in polkadot.js JSON: an object keyed by an address or the JSON
+ * of a CrossAccountId, or a list of [account, amount] pairs; as items in the map's (encoded key) order.
+ */
+function readChainAccountAmounts(value: unknown, path: string): MintItem[] {
+  const pairs = Array.isArray(value) ? value : isRecord(value) ? Object.entries(value) : undefined;
+  if (!pairs) throw new ScaleError(`${path} must be a map of account to amount, not ${quote(JSON.stringify(value) ?? String(value))}`);
+  const items = pairs.map((pair: unknown, k) => {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new ScaleError(`${path}[${k}] must be an [account, amount] pair`);
+    let key: unknown = pair[0];
+    if (typeof key === 'string' && key.startsWith('{')) {
+      try {
+        key = JSON.parse(key);
+      } catch {
+        throw new ScaleError(`${path}[${k}] key is not an account: ${quote(key)}`);
+      }
+    }
+    const owner = fromChainJson(crossAccountId, key, `${path}[${k}][0]`) as Address;
+    return { owner, properties: [], amount: readChainAmount(pair[1], `${path}[${k}][1]`), key: crossAccountId.enc(owner) };
+  });
+  items.sort((a, b) => compareBytes(a.key, b.key));
+  for (let k = 1; k < items.length; k++) if (compareBytes(items[k - 1].key, items[k].key) === 0) throw new ScaleError(`${path} names ${items[k].owner} twice`);
+  return items.map(({ owner, properties: p, amount }) => ({ owner, properties: p, amount }));
+}
 
 /** Where the item list of a create-multiple call holds amounts, for its JSON form. */
 const readMintItems = readAmountsOf({ items: vec(Struct({ amount: optionalAmount })) });
@@ -364,12 +499,39 @@ const createItemExData: Codec<CreateMultipleArgs> = createCodecOf<CreateMultiple
   }
 );
 
+// polkadot.js form: {NFT: [{properties, owner}]} / {Fungible: {account: value}} /
+// {RefungibleMultipleItems: [{user, pieces, properties}]} / {RefungibleMultipleOwners: {users, properties}}.
+withChainJsonReader(createItemExData, (value, path): CreateMultipleArgs => {
+  const variants = ['NFT', 'Fungible', 'RefungibleMultipleItems', 'RefungibleMultipleOwners'] as const;
+  const [variant, data, at] = readChainItemData(value, variants, path, 'CreateItemExData');
+  if (variant === 'NFT') return { items: fromChainJson(nftExItems, data, at) as MintItem[] };
+  if (variant === 'Fungible') return { items: readChainAccountAmounts(data, at), kind: 'Fungible' };
+  if (variant === 'RefungibleMultipleItems') {
+    if (!Array.isArray(data)) throw new ScaleError(`${at} must be a list`);
+    const items = data.map((item: unknown, k) => {
+      const { user, pieces, properties: p } = fromChainJson(refungibleExItem, item, `${at}[${k}]`) as Record<string, unknown>;
+      return { owner: user as Address, amount: readChainAmount(pieces, `${at}[${k}].pieces`), properties: p as MintItem['properties'] };
+    });
+    return { items, kind: 'ReFungible' };
+  }
+  const tokenProperties = fromChainJson(properties, data.properties ?? [], `${at}.properties`) as CreateMultipleArgs['properties'];
+  return { items: readChainAccountAmounts(data.users, `${at}.users`), kind: 'RefungibleMultipleOwners', properties: tokenProperties };
+});
+
 // ---- the call table -------------------------------------------------------------------------
+
+/** A call's arguments as the chain declares them, in order, and how their values make the named args. */
+interface ChainArgs {
+  fields: Array<[string, Codec<any>]>;
+  toNamed: (values: Record<string, any>) => unknown;
+}
 
 interface CallSpec<N extends CallName> {
   pallet: number;
   index: number;
   args: Codec<CallArgs[N]>;
+  /** Only where the named args differ from the chain's arguments; otherwise the args struct's fields. */
+  chainArgs?: ChainArgs;
 }
 
 const collectionIdOnly = Struct({ collectionId: u32 });
@@ -421,7 +583,11 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
         (input) => ({ collectionId: u32.dec(input), owner: crossAccountId.dec(input), ...createItemData.dec(input) })
       ),
       readAmountsOf({ amount: optionalAmount })
-    )
+    ),
+    chainArgs: {
+      fields: [['collectionId', u32], ['owner', crossAccountId], ['data', createItemData]],
+      toNamed: ({ data, ...rest }) => ({ ...rest, ...data })
+    }
   },
   'unique.createMultipleItems': {
     pallet: UNIQUE_PALLET,
@@ -455,7 +621,8 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
         (input) => ({ collectionId: u32.dec(input), ...createItemExData.dec(input) })
       ),
       readMintItems
-    )
+    ),
+    chainArgs: { fields: [['collectionId', u32], ['data', createItemExData]], toNamed: ({ data, ...rest }) => ({ ...rest, ...data }) }
   },
   'unique.setTransfersEnabledFlag': { pallet: UNIQUE_PALLET, index: 19, args: Struct({ collectionId: u32, value: bool }) },
   'unique.burnItem': { pallet: UNIQUE_PALLET, index: 20, args: Struct({ collectionId: u32, tokenId: u32, value: u128 }) },
@@ -516,15 +683,43 @@ export function encodeCall(call: Call): Uint8Array {
 }
 
 /**
+ * Positional args in polkadot.js form (the chain's argument order and JSON) as the call's named
+ * args; each argument is read and encoded alone, so that an error names it (`args[2]`).
+ */
+function namedFromPositional(name: string, spec: CallSpec<CallName>, args: unknown[]): unknown {
+  const chain = spec.chainArgs ?? { fields: structFields(spec.args) ?? [], toNamed: (values) => values };
+  const names = chain.fields.map(([field]) => field);
+  if (args.length !== names.length) {
+    throw new CallEncodeError(`Cannot encode ${name}: args has ${args.length} value(s), ${name} takes ${names.length} (${names.join(', ')})`);
+  }
+  const values: Record<string, unknown> = {};
+  chain.fields.forEach(([field, codec], k) => {
+    const path = `args[${k}]`;
+    try {
+      const value = fromJson(codec, fromChainJson(codec, args[k], path), path);
+      codec.enc(value);
+      values[field] = value;
+    } catch (err) {
+      if (!(err instanceof ScaleError || err instanceof InvalidAddressError || err instanceof TypeError)) throw err;
+      const message = err.message.startsWith(path) ? err.message : `${path} (${field}): ${err.message}`;
+      throw new CallEncodeError(`Cannot encode ${name}: ${message}; got ${quote(JSON.stringify(args[k]) ?? String(args[k]))}`);
+    }
+  });
+  return chain.toNamed(values);
+}
+
+/**
  * A call from its JSON form: the arguments as `encodeCall` takes them, except that amounts (u128,
- * at any depth: item amounts, pieces, batched calls) may be JSON numbers or decimal strings.
+ * at any depth: item amounts, pieces, batched calls) may be JSON numbers or decimal strings; or
+ * a list of the chain's arguments in order, in polkadot.js JSON (as the real service takes them).
  * Throws `CallEncodeError` for an unknown call or an amount that is not a u128, naming its field.
  */
 export function callFromJson(name: string, args: unknown): Call {
   if (!Object.hasOwn(CALLS, name)) throw new CallEncodeError(`Unknown call: ${String(name)}`);
   const spec = CALLS[name as CallName] as CallSpec<CallName>;
   try {
-    return { name, args: fromJson(spec.args, args, 'args') } as Call;
+    const named = Array.isArray(args) ? namedFromPositional(name, spec, args) : args;
+    return { name, args: fromJson(spec.args, named, 'args') } as Call;
   } catch (err) {
     if (err instanceof ScaleError) throw new CallEncodeError(`Cannot encode ${name}: ${err.message}`);
     throw err;

@@ -57,23 +57,34 @@ export { concat as concatBytes };
 /** Converts `value`, found at `path` of a request, into what a codec encodes; throws ScaleError naming `path`. */
 export type JsonReader = (value: unknown, path: string) => unknown;
 
-const JSON_READERS = new WeakMap<object, JsonReader>();
+/** Readers kept by codec: `attach` gives a codec one, `read` passes a value through it (unchanged without one). */
+function readerTable() {
+  const readers = new WeakMap<object, JsonReader>();
+  return {
+    attach: <C extends Codec<any>>(codec: C, read: JsonReader): C => {
+      readers.set(codec, read);
+      return codec;
+    },
+    read: (codec: Codec<any>, value: unknown, path: string): unknown => {
+      const read = readers.get(codec);
+      return read ? read(value, path) : value;
+    },
+    has: (codec: Codec<any>) => readers.has(codec)
+  };
+}
+
+const amountReaders = readerTable();
 
 /** `codec`, whose JSON form `read` converts (for codecs built by hand that hold amounts). */
-export function withJsonReader<C extends Codec<any>>(codec: C, read: JsonReader): C {
-  JSON_READERS.set(codec, read);
-  return codec;
-}
+export const withJsonReader = amountReaders.attach;
 
 /** The value `codec` encodes from its JSON form: amounts at any depth become bigints, the rest is as given. */
-export function fromJson(codec: Codec<any>, value: unknown, path: string): unknown {
-  const read = JSON_READERS.get(codec);
-  return read ? read(value, path) : value;
-}
+export const fromJson = amountReaders.read;
 
-const holdsAmounts = (codec: Codec<any>) => JSON_READERS.has(codec);
+const holdsAmounts = amountReaders.has;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not null, not a list). */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const U128_MAX = (1n << 128n) - 1n;
 
@@ -97,9 +108,62 @@ export function readAmount(value: unknown, path: string): bigint {
   return amount;
 }
 
+// ---- chain JSON in: a codec's value from the polkadot.js JSON of the chain's type ---------------
+// `/extrinsic/build` also takes positional args as @polkadot/types takes them ({Substrate: addr},
+// {NFT: {properties}}, Bytes as hex, Vec<u16> as numbers...); each codec whose value form differs
+// carries a reader from that form, and a struct reads its fields by name, so the conversion follows
+// the codec. Amounts keep their JSON form here, for `fromJson` to read next.
+
+const chainReaders = readerTable();
+/** What polkadot.js takes for an absent struct field of this codec (an empty list or string). */
+const CHAIN_DEFAULTS = new WeakMap<object, () => unknown>();
+const STRUCT_FIELDS = new WeakMap<object, Array<[string, Codec<any>]>>();
+
+/** `codec`, whose value in polkadot.js JSON form `read` converts into the codec's own form. */
+export const withChainJsonReader = chainReaders.attach;
+
+/** The value `codec` takes from the polkadot.js JSON of the chain's type (amounts still as JSON); throws ScaleError naming `path`. */
+export const fromChainJson = chainReaders.read;
+
+/** `codec`, which polkadot.js fills with `make()` when a struct's field is absent. */
+export function withChainDefault<C extends Codec<any>>(codec: C, make: () => unknown): C {
+  CHAIN_DEFAULTS.set(codec, make);
+  return codec;
+}
+
+/** The fields of a codec built by `Struct`, in encoding order; undefined for any other codec. */
+export function structFields(codec: Codec<any>): Array<[string, Codec<any>]> | undefined {
+  return STRUCT_FIELDS.get(codec);
+}
+
+/** The one variant of a polkadot.js enum value: a bare name (unit variant) or `{Name: inner}`, names matched case-insensitively. */
+export function readChainEnum<N extends string>(value: unknown, names: readonly N[], path: string, what: string): [N, unknown] {
+  const [key, inner] = typeof value === 'string' ? [value, null] : isRecord(value) && Object.keys(value).length === 1 ? Object.entries(value)[0] : [undefined, undefined];
+  const name = names.find((n) => n.toLowerCase() === key?.toLowerCase());
+  if (name === undefined) throw new ScaleError(`${path} must be a ${what}: ${names.join(', ')} (a name or {Name: value}), not ${quote(JSON.stringify(value) ?? String(value))}`);
+  return [name, inner];
+}
+
+/** A whole number as polkadot.js takes it: a JSON number, a decimal string or 0x hex; other values unchanged. */
+export function readChainInteger(value: unknown): unknown {
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,32}$/.test(value)) return BigInt(value);
+  return value;
+}
+
 /** scale-ts's Struct; its JSON reader converts the fields that hold amounts and keeps the others. */
 export function Struct<A extends StringRecord<Codec<any>>>(fields: A): Codec<{ [K in keyof A]: CodecType<A[K]> }> {
   const codec = ScaleStruct(fields);
+  const entries = Object.entries(fields);
+  STRUCT_FIELDS.set(codec, entries);
+  withChainJsonReader(codec, (value, path) => {
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [name, field] of entries) {
+      if (name in value) out[name] = fromChainJson(field, value[name], `${path}.${name}`);
+      else if (CHAIN_DEFAULTS.has(field)) out[name] = CHAIN_DEFAULTS.get(field)!();
+    }
+    return out;
+  });
   const amountFields = Object.entries(fields).filter(([, field]) => holdsAmounts(field));
   if (amountFields.length === 0) return codec;
   return withJsonReader(codec, (value, path) => {
@@ -124,9 +188,15 @@ function uint(raw: Codec<number>, size: number, max: number, name: string): Code
   );
 }
 
-export const u8 = uint(u8Raw, 1, 0xff, 'u8');
-export const u16 = uint(u16Raw, 2, 0xffff, 'u16');
-export const u32 = uint(u32Raw, 4, 0xffff_ffff, 'u32');
+/** A u8/u16/u32 from polkadot.js JSON: a number, a decimal string or 0x hex. */
+function readChainUint(value: unknown): unknown {
+  const read = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : readChainInteger(value);
+  return typeof read === 'bigint' && read <= 0xffff_ffffn ? Number(read) : read;
+}
+
+export const u8 = withChainJsonReader(uint(u8Raw, 1, 0xff, 'u8'), readChainUint);
+export const u16 = withChainJsonReader(uint(u16Raw, 2, 0xffff, 'u16'), readChainUint);
+export const u32 = withChainJsonReader(uint(u32Raw, 4, 0xffff_ffff, 'u32'), readChainUint);
 
 export const u128: Codec<bigint> = withJsonReader(createCodec(
   (value: bigint) => {
@@ -139,6 +209,7 @@ export const u128: Codec<bigint> = withJsonReader(createCodec(
     return u128Raw.dec(bytes);
   })
 ), readAmount);
+withChainJsonReader(u128, readChainInteger);
 
 export const bool: Codec<boolean> = createCodec(
   (value: boolean) => {
@@ -171,6 +242,7 @@ export const compactBig: Codec<bigint> = withJsonReader(createCodec(
     return value;
   })
 ), readAmount);
+withChainJsonReader(compactBig, readChainInteger);
 
 /** A compact that must fit a u32 (lengths, nonces). */
 export const compactU32: Codec<number> = createCodec(
@@ -226,6 +298,10 @@ export function vec<T>(inner: Codec<T>): Codec<T[]> {
       return out;
     })
   );
+  CHAIN_DEFAULTS.set(codec, () => []);
+  if (chainReaders.has(inner)) {
+    withChainJsonReader(codec, (value, path) => (Array.isArray(value) ? value.map((item, k) => fromChainJson(inner, item, `${path}[${k}]`)) : value));
+  }
   if (!holdsAmounts(inner)) return codec;
   return withJsonReader(codec, (value, path) => (Array.isArray(value) ? value.map((item, k) => fromJson(inner, item, `${path}[${k}]`)) : value));
 }
@@ -241,6 +317,7 @@ export function option<T>(inner: Codec<T>): Codec<T | undefined> {
       return tag === 1 ? inner.dec(input) : undefined;
     })
   );
+  withChainJsonReader(codec, (value, path) => (value === undefined || value === null ? undefined : fromChainJson(inner, value, path)));
   if (!holdsAmounts(inner)) return codec;
   return withJsonReader(codec, (value, path) => (value === undefined || value === null ? value : fromJson(inner, value, path)));
 }
@@ -254,7 +331,7 @@ export function readVariant(input: Uint8Array, count: number, what: string): num
 
 /** A field-less enum mapped to string names in index order. */
 export function unitEnum<T extends string>(names: readonly T[], what: string): Codec<T> {
-  return createCodec(
+  const codec = createCodec(
     (value: T) => {
       const index = names.indexOf(value);
       if (index < 0) throw new ScaleError(`unknown ${what} ${String(value)}`);
@@ -262,6 +339,7 @@ export function unitEnum<T extends string>(names: readonly T[], what: string): C
     },
     createDecoder((input) => names[readVariant(input, names.length, what)])
   );
+  return withChainJsonReader(codec, (value, path) => readChainEnum(value, names, path, what)[0]);
 }
 
 const utf8Encoder = new TextEncoder();
@@ -340,3 +418,28 @@ export function decodeExact<T>(codec: Codec<T> | ((input: Uint8Array) => T), inp
 export function createCodecOf<T>(encode: (value: T) => Uint8Array, decode: (input: Uint8Array) => T): Codec<T> {
   return createCodec(encode, createDecoder(decode));
 }
+
+/** Bytes as polkadot.js takes them: 0x hex or a list of byte values; undefined for anything else. */
+function chainBytes(value: unknown): Uint8Array | undefined {
+  if (typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) return Uint8Array.from(value.slice(2).match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+  if (Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 0xff)) return Uint8Array.from(value as number[]);
+  return undefined;
+}
+
+// `Bytes` in polkadot.js JSON: hex or byte values are the UTF-8 bytes, any other string is the text itself.
+withChainJsonReader(utf8, (value, path) => {
+  const raw = chainBytes(value);
+  if (raw === undefined) return value;
+  try {
+    return utf8Decoder.decode(raw);
+  } catch {
+    throw new ScaleError(`${path} is not UTF-8 text: ${quote(JSON.stringify(value))}`);
+  }
+});
+CHAIN_DEFAULTS.set(utf8, () => '');
+
+// `Vec<u16>` in polkadot.js JSON: a list of UTF-16 code units (as the SDK sends names), or the text itself.
+withChainJsonReader(utf16, (value) =>
+  Array.isArray(value) && value.every((u) => Number.isInteger(u) && u >= 0 && u <= 0xffff) ? (value as number[]).map((u) => String.fromCharCode(u)).join('') : value
+);
+CHAIN_DEFAULTS.set(utf16, () => '');

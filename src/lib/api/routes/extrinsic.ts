@@ -18,18 +18,21 @@ import { statusJson } from '../status';
 
 const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
 
+/** More than any call takes (transferFrom has 5), so that a wrong count is answered by the codec, naming the call's arguments. */
+const MAX_POSITIONAL_ARGS = 16;
+
 const genericCall = z.object({
   address,
   section: boundedString('section'),
   method: boundedString('method'),
-  /** Arguments as an object keyed by name (see the call list in the docs). */
-  args: z.record(boundedString('argument name'), z.unknown()).default({}),
+  /** Arguments by name (see the call list in the docs), or the chain's arguments in order in polkadot.js JSON, as the real service takes them. */
+  args: z.union([z.array(z.unknown()).max(MAX_POSITIONAL_ARGS), z.record(boundedString('argument name'), z.unknown())]).default({}),
   isImmortal: z.boolean().optional(),
   nonce: z.number().int().nonnegative().max(MAX_NONCE).optional()
 });
 
 /** A call from section/method/args (amounts as JSON numbers or decimal strings, at any depth), checked by encoding it. */
-function callFrom(section: string, method: string, args: Record<string, unknown>): Call {
+function callFrom(section: string, method: string, args: unknown): Call {
   try {
     const call = callFromJson(`${section}.${method}`, args);
     encodeCall(call);
@@ -78,7 +81,7 @@ export const extrinsicRoutes = [
     method: 'POST',
     path: '/extrinsic/build',
     tag: 'extrinsic',
-    summary: 'Build a payload for any call by section, method and named arguments',
+    summary: 'Build a payload for any call by section, method and arguments (named, or positional as polkadot.js takes them)',
     body: genericCall,
     handle: async ({ body }, { ledger }) => {
       const b = body as z.output<typeof genericCall>;
