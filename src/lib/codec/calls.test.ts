@@ -1,4 +1,5 @@
 import { TypeRegistry } from '@polkadot/types';
+import { CHAIN_COLLECTION_TYPES } from './testing/chain-type-defs';
 import { describe, expect, it } from 'vitest';
 import type { Call, CallName, Property, PropertyKeyPermission } from './call-types';
 import { isEthereumAddress } from './address';
@@ -336,24 +337,7 @@ describe('fixed byte vectors', () => {
 
 const registry = new TypeRegistry();
 registry.register({
-  CrossAccountId: { _enum: { Substrate: 'AccountId32', Ethereum: 'H160' } },
-  CollectionMode: { _enum: { NFT: 'Null', Fungible: 'u8', ReFungible: 'Null' } },
-  AccessMode: { _enum: ['Normal', 'AllowList'] },
-  SponsoringRateLimit: { _enum: { SponsoringDisabled: 'Null', Blocks: 'u32' } },
-  CollectionLimits: {
-    accountTokenOwnershipLimit: 'Option<u32>',
-    sponsoredDataSize: 'Option<u32>',
-    sponsoredDataRateLimit: 'Option<SponsoringRateLimit>',
-    tokenLimit: 'Option<u32>',
-    sponsorTransferTimeout: 'Option<u32>',
-    sponsorApproveTimeout: 'Option<u32>',
-    ownerCanTransfer: 'Option<bool>',
-    ownerCanDestroy: 'Option<bool>',
-    transfersEnabled: 'Option<bool>'
-  },
-  NestingPermissions: { tokenOwner: 'bool', collectionAdmin: 'bool', restricted: 'Option<BTreeSet<u32>>' },
-  CollectionPermissions: { access: 'Option<AccessMode>', mintMode: 'Option<bool>', nesting: 'Option<NestingPermissions>' },
-  UniqueProperty: { key: 'Bytes', value: 'Bytes' },
+  ...CHAIN_COLLECTION_TYPES,
   UniquePropertyPermission: { mutable: 'bool', collectionAdmin: 'bool', tokenOwner: 'bool' },
   PropertyKeyPermission: { key: 'Bytes', permission: 'UniquePropertyPermission' },
   // The chain's struct; `flags` is the CollectionFlags byte.

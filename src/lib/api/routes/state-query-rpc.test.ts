@@ -2,31 +2,16 @@
 // registered in a TypeRegistry, decoded from the answer's bytes and serialized as the real service
 // serializes it; the answer must be exactly that.
 import { TypeRegistry } from '@polkadot/types';
+import { CHAIN_COLLECTION_TYPES } from '../../codec/testing/chain-type-defs';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, openApi } from './route-test-kit';
 
 const registry = new TypeRegistry();
 registry.register({
-  CollectionMode: { _enum: { NFT: 'Null', Fungible: 'u8', ReFungible: 'Null' } },
-  AccessMode: { _enum: ['Normal', 'AllowList'] },
+  ...CHAIN_COLLECTION_TYPES,
   SponsorshipState: { _enum: { Disabled: 'Null', Unconfirmed: 'AccountId32', Confirmed: 'AccountId32' } },
-  SponsoringRateLimit: { _enum: { SponsoringDisabled: 'Null', Blocks: 'u32' } },
-  CollectionLimits: {
-    accountTokenOwnershipLimit: 'Option<u32>',
-    sponsoredDataSize: 'Option<u32>',
-    sponsoredDataRateLimit: 'Option<SponsoringRateLimit>',
-    tokenLimit: 'Option<u32>',
-    sponsorTransferTimeout: 'Option<u32>',
-    sponsorApproveTimeout: 'Option<u32>',
-    ownerCanTransfer: 'Option<bool>',
-    ownerCanDestroy: 'Option<bool>',
-    transfersEnabled: 'Option<bool>'
-  },
-  NestingPermissions: { tokenOwner: 'bool', collectionAdmin: 'bool', restricted: 'Option<BTreeSet<u32>>' },
-  CollectionPermissions: { access: 'Option<AccessMode>', mintMode: 'Option<bool>', nesting: 'Option<NestingPermissions>' },
   PropertyPermission: { mutable: 'bool', collectionAdmin: 'bool', tokenOwner: 'bool' },
   PropertyKeyPermission: { key: 'Bytes', permission: 'PropertyPermission' },
-  UniqueProperty: { key: 'Bytes', value: 'Bytes' },
   RpcCollectionFlags: { foreign: 'bool', erc721metadata: 'bool' },
   RpcCollection: {
     owner: 'AccountId32',
