@@ -416,15 +416,21 @@ export class LedgerHost {
   private async replace(dump: Dump): Promise<ChainSummary> {
     return this.serial(async () => {
       await this.baseLock(async () => {
+        // Copies of the fork running now must not land in the new chain; a failed replace keeps the fork.
+        const fork = this.storeValue instanceof ForkStore ? this.storeValue : null;
+        if (fork) fork.retired = true;
         try {
           await this.store.replaceAll(dump);
         } catch (e) {
+          if (fork) fork.retired = false;
           // The store's own failure keeps its name (507, 503, 500); anything else is a file the store cannot hold.
           if (e instanceof Error && STORE_FAULTS.has(e.name)) throw e;
           throw new SnapshotError(`This ledger export could not be stored (nothing was changed): ${(e as Error).message}`);
         }
       });
       await this.followStoredFork();
+      // The same fork again (a reset): its copies are of the new chain's state too.
+      if (this.storeValue instanceof ForkStore) this.storeValue.retired = false;
       await this.swap();
       const summary = await this.summary();
       for (const listener of this.replacedListeners) listener(summary);

@@ -53,14 +53,24 @@ describe('LedgerHost.startFork (POST /dev/fork)', () => {
     expect((await call(host, 'GET', path)).json.owner).toBe(BOB);
     expect((await call(source.host, 'GET', path)).json.owner).toBe(ALICE);
 
+    // A reset starts the same fork again: the source's state is read anew.
+    expect((await call(host, 'POST', '/dev/reset', {})).status).toBe(201);
+    expect((await call(host, 'GET', path)).json.owner).toBe(ALICE);
+    expect((await call(host, 'GET', '/dev/status')).json.fork.source).toBe(SOURCE);
+    await call(host, 'PATCH', '/tokens/transfer?use=Result', { address: ALICE, to: BOB, collectionId: source.collectionId, tokenId: source.tokenId }, '//Alice');
+
     // A restarted worker opens the stored fork over its source, with what it wrote.
     const again = await browserLike(store, source.fetch);
     expect((await call(again, 'GET', '/dev/status')).json.fork.source).toBe(SOURCE);
     expect((await call(again, 'GET', path)).json.owner).toBe(BOB);
     // A plain export imported makes it a chain of its own again.
+    const forked = again.store;
     const plain = await (await LedgerHost.open({ kind: 'page', store: new MemoryStore() })).exportSnapshot();
     expect((await again.importSnapshot(plain.text)).genesisHash).toBeTruthy();
     expect((await call(again, 'GET', '/dev/status')).json.fork).toBeUndefined();
+    // A read of the old fork still running copies nothing into the new chain.
+    await expect(forked.read((tx) => tx.get('collections', source.collectionId))).rejects.toThrow(/was replaced/);
+    expect(await again.store.read((tx) => tx.get('collections', source.collectionId))).toBeUndefined();
   });
 
   it('changes nothing when the source cannot be reached, and refuses its own API or a host that forks only at start', async () => {
