@@ -205,6 +205,8 @@ export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ForkSourceError) return new ApiError('ForkSourceError', error.message, { source: error.source, kind: error.kind }, error.kind === 'timeout' ? 504 : 502);
   if (!(error instanceof Error)) return null;
   if (error.name === 'StorageFullError') return new ApiError('StorageFullError', error.message);
+  // A read of a fork raced a reset, import or another fork: nothing was copied; try again (503).
+  if (error.name === 'ForkReplacedError') return new ApiError('StoreBusyError', error.message);
   // The store's file is locked by another program: nothing was written; try again (503).
   if (error.name === 'StoreBusyError') return new ApiError('StoreBusyError', error.message);
   // The disk failed reading or writing (never reported as full): 500, logged for the operator.

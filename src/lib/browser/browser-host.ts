@@ -8,6 +8,7 @@ import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../storage/schema';
 import { openDexieStore } from '../storage/dexie-store';
 import { openHostSettings } from './host-settings';
 import { NETWORK } from '../client/sandbox-paths';
+import { restForkOpener } from '../fork/open';
 import { LEDGER_CHANNEL, PROTOCOL_VERSION, WRITER_LOCK, readChannelMessage, type ChannelMessage } from './protocol';
 
 export interface BrowserHostOptions {
@@ -22,6 +23,12 @@ export interface BrowserHostOptions {
 export interface BrowserHost {
   host: LedgerHost;
   close(): void;
+}
+
+/** This context's own API (its origin's /sandbox), which a fork must not read from. */
+function ownApi(): { hosts: string[]; port: number; path: string } {
+  const here = new URL(globalThis.location?.href ?? 'http://localhost/');
+  return { hosts: [here.hostname], port: Number(here.port || (here.protocol === 'https:' ? 443 : 80)), path: `/${NETWORK}` };
 }
 
 /** The origin-wide writer lock; without Web Locks (very old browsers) writes are serialised per context only. */
@@ -50,6 +57,8 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     network: NETWORK,
     shared: true,
     writeLock: webLock(`${WRITER_LOCK}${suffix}`),
+    // "Start a sandbox from a network": /dev/fork, and a stored fork reopened over its source.
+    forks: restForkOpener(ownApi()),
     appVersion: options.appVersion,
     dbSchemaVersion: DB_SCHEMA_VERSION,
     routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],

@@ -305,6 +305,11 @@ export class RestClient {
     return this.request('POST', '/dev/reset', { body: rules ? { rules } : {} });
   }
 
+  /** Replace the built-in ledger with a fork of the network at `source` (its head when no block is named). */
+  devFork(source: string, blockHash?: string): Promise<{ genesisHash: string; head: { number: number } }> {
+    return this.request('POST', '/dev/fork', { body: blockHash ? { source, blockHash } : { source }, timeoutMs: this.#timeoutMs * 4 });
+  }
+
   devBlockMode(mode: { kind: 'instant' | 'manual' } | { kind: 'interval'; ms: number }): Promise<unknown> {
     return this.request('POST', '/dev/block-mode', { body: mode });
   }

@@ -162,6 +162,8 @@ export interface ChainProperties {
   network?: string;
   rules?: string;
   blockMode?: { kind: string; ms?: number };
+  /** A fork of a live network names its source and the block it started from. */
+  fork?: { source: string; blockHash: string; blockNumber: number | null; sourceGenesisHash: string };
 }
 
 export interface Property {

@@ -5,6 +5,7 @@ import type { ChainConfig } from '../ledger/chain/config';
 import { ForkSourceError } from '../ledger/fork/source';
 import { PoliteFetch, type PoliteFetchOptions } from './polite-fetch';
 import { forkBaseUrl, openRestSource, RestForkSource } from './rest-source';
+import type { ForkOpener } from '../host/ledger-host';
 
 export interface ForkRequest {
   /** The source's REST base url (`…/v1`). */
@@ -48,4 +49,18 @@ export function refuseForkOfItself(url: string, own: { hosts: readonly string[];
   if (own.port !== 0 && port === own.port && own.hosts.includes(source.hostname) && source.pathname.startsWith(own.path)) {
     throw new ForkStartError(`Refusing to fork ${url}: it is this host itself`);
   }
+}
+
+/**
+ * Forks a browser host starts while running (POST /dev/fork) over REST v1; `own` is the host's
+ * own API (the page's origin and /sandbox), which it refuses to fork.
+ */
+export function restForkOpener(own: { hosts: readonly string[]; port: number; path: string }, options: PoliteFetchOptions = {}): ForkOpener {
+  return {
+    async open(request) {
+      refuseForkOfItself(request.url, own);
+      return openRestSource(request.url, { ...options, blockHash: request.blockHash });
+    },
+    reopen: (origin) => new RestForkSource(new PoliteFetch(origin.source, options), origin)
+  };
 }

@@ -4,7 +4,7 @@
 import { createHandler, type RestHandler } from '../api/handler';
 import type { RequestLimits } from '../limits';
 import type { Route } from '../api/route';
-import type { BlockMode } from '../ledger/chain/config';
+import type { BlockMode, ChainConfig } from '../ledger/chain/config';
 import { writeGenesis } from '../ledger/chain/genesis';
 import { Ledger, type SignatureVerifier } from '../ledger/chain/ledger';
 import type { PoolLimits } from '../ledger/chain/pool-limits';
@@ -81,10 +81,31 @@ export interface LedgerHostOptions {
   fork?: ForkSource;
   /** Let `Authorization: Impersonate <address>` sign as that address (default: on in a fork, off otherwise). */
   impersonate?: boolean;
+  /**
+   * Forks started while running (`POST /dev/fork`, the browser hosts): how to reach a source, and
+   * how to reach it again when the store holds a fork (a restarted worker, another context's fork).
+   */
+  forks?: ForkOpener;
+}
+
+/** Where a fork started at run time reads its source (src/lib/fork/open.ts wires REST v1). */
+export interface ForkOpener {
+  /** Find the block (the source's head when none is named) and answer reads there; ForkSourceError, ForkStartError. */
+  open(request: { url: string; blockHash?: string }): Promise<ForkSource>;
+  /** The source of a fork already stored, without a request. */
+  reopen(origin: ForkOrigin): ForkSource;
 }
 
 /** The store's own failures (full, locked by another program, a failing disk): not the file's fault, answered as they are. */
 const STORE_FAULTS = new Set(['StorageFullError', 'StoreBusyError', 'StorageIoError']);
+
+/** This host forks only at its start (the Node host's --fork). */
+export class ForkUnavailableError extends Error {
+  override readonly name = 'ForkUnavailableError';
+  constructor() {
+    super('This host starts a fork only when it starts (--fork <base_url>): start another host to fork a network');
+  }
+}
 
 /** The stored chain is not the one this Ledger opened: another context replaced it. */
 export class LedgerReplacedError extends Error {
@@ -152,7 +173,10 @@ interface Running {
 
 export class LedgerHost {
   readonly kind: HostKind;
-  readonly store: Store;
+  /** The store as given; `store` is it or a fork over it. */
+  private readonly baseStore: Store;
+  private storeValue: Store;
+  private forkSource: ForkSource | undefined;
   private readonly baseLock: WriteLock;
   private readonly options: LedgerHostOptions;
   private running: Running | undefined;
@@ -171,7 +195,9 @@ export class LedgerHost {
   private constructor(options: LedgerHostOptions) {
     this.options = options;
     this.kind = options.kind;
-    this.store = options.fork ? new ForkStore(options.store, options.fork, { track: options.writeLock && options.kind === 'node' ? options.writeLock : undefined }) : options.store;
+    this.baseStore = options.store;
+    this.forkSource = options.fork;
+    this.storeValue = this.storeOver(options.fork);
     this.impersonate = options.impersonate ?? options.fork !== undefined;
     this.baseLock = options.writeLock ?? noLock;
     this.blockModeValue = options.blockMode ?? { kind: 'instant' };
@@ -180,8 +206,19 @@ export class LedgerHost {
   /** Open the chain in `store` (writing genesis if it is empty) and build its handler. */
   static async open(options: LedgerHostOptions): Promise<LedgerHost> {
     const host = new LedgerHost(options);
+    await host.followStoredFork();
     host.running = await host.start();
     return host;
+  }
+
+  /** The store the ledger runs on: the given one, or a fork over it. */
+  get store(): Store {
+    return this.storeValue;
+  }
+
+  /** The source this host forks, if it is a fork. */
+  get forkOrigin(): ForkOrigin | undefined {
+    return this.forkSource?.origin;
   }
 
   get ledger(): Ledger {
@@ -257,7 +294,8 @@ export class LedgerHost {
   async importSnapshot(text: string): Promise<ChainSummary> {
     const snapshot = parseSnapshot(text);
     checkImportable(snapshot.tables, this.network);
-    checkSameFork(snapshot.tables, this.options.fork?.origin);
+    // A host that can start forks follows the export (a fork's export forks its source again); the others open only their own fork's.
+    if (!this.options.forks) checkSameFork(snapshot.tables, this.forkSource?.origin);
     return this.replace(snapshot.tables);
   }
 
@@ -271,6 +309,24 @@ export class LedgerHost {
       entropy: (this.options.randomBytes ?? defaultRandom)(32),
       // A fork starts again from its source's block: nothing copied is kept.
       fork: this.ledger.config.fork
+    });
+    return this.replace(dump);
+  }
+
+  /**
+   * Replace the ledger with a fork of `request`'s source at its block (its head when none): a
+   * genesis of its own naming the source, written like a fork's first start (writeGenesis), in one
+   * replaceAll. Nothing changes when the source cannot be reached or answers wrong.
+   */
+  async startFork(request: { url: string; blockHash?: string }): Promise<ChainSummary> {
+    if (!this.options.forks) throw new ForkUnavailableError();
+    const source = await this.options.forks.open(request);
+    const dump = await genesisDump({
+      rules: 'unique',
+      network: this.network,
+      now: (this.options.now ?? Date.now)(),
+      entropy: (this.options.randomBytes ?? defaultRandom)(32),
+      fork: source.origin
     });
     return this.replace(dump);
   }
@@ -344,6 +400,7 @@ export class LedgerHost {
     return this.serial(async () => {
       const stored = await this.store.read((tx) => readMeta<string | null>(tx, META.genesisHash, null));
       if (stored === this.ledger.config.genesisHash) return;
+      await this.followStoredFork();
       await this.swap();
     });
   }
@@ -359,19 +416,45 @@ export class LedgerHost {
   private async replace(dump: Dump): Promise<ChainSummary> {
     return this.serial(async () => {
       await this.baseLock(async () => {
+        // Copies of the fork running now must not land in the new chain; a failed replace keeps the fork.
+        const fork = this.storeValue instanceof ForkStore ? this.storeValue : null;
+        if (fork) fork.retired = true;
         try {
           await this.store.replaceAll(dump);
         } catch (e) {
+          if (fork) fork.retired = false;
           // The store's own failure keeps its name (507, 503, 500); anything else is a file the store cannot hold.
           if (e instanceof Error && STORE_FAULTS.has(e.name)) throw e;
           throw new SnapshotError(`This ledger export could not be stored (nothing was changed): ${(e as Error).message}`);
         }
       });
+      await this.followStoredFork();
+      // The same fork again (a reset): its copies are of the new chain's state too.
+      if (this.storeValue instanceof ForkStore) this.storeValue.retired = false;
       await this.swap();
       const summary = await this.summary();
       for (const listener of this.replacedListeners) listener(summary);
       return summary;
     });
+  }
+
+  /** A fork over the given store, or the store itself. */
+  private storeOver(source: ForkSource | undefined): Store {
+    if (!source) return this.baseStore;
+    return new ForkStore(this.baseStore, source, { track: this.options.writeLock && this.options.kind === 'node' ? this.options.writeLock : undefined });
+  }
+
+  /** A host that starts forks runs on whatever the store holds: a fork over its source, or a chain of its own. */
+  private async followStoredFork(): Promise<void> {
+    const opener = this.options.forks;
+    if (!opener) return;
+    const config = await this.baseStore.read((tx) => readMeta<ChainConfig | null>(tx, META.chainConfig, null));
+    const stored = config?.fork;
+    const current = this.forkSource?.origin;
+    if (stored?.source === current?.source && stored?.blockHash === current?.blockHash) return;
+    this.forkSource = stored ? opener.reopen(stored) : undefined;
+    this.storeValue = this.storeOver(this.forkSource);
+    this.impersonate = this.options.impersonate ?? this.forkSource !== undefined;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -411,7 +494,7 @@ export class LedgerHost {
       verify: this.options.verify,
       pool: this.options.pool,
       history: this.historyValue ?? this.options.history,
-      fork: this.options.fork?.origin
+      fork: this.forkSource?.origin
     });
     genesis = ledger.config.genesisHash;
     if (this.closed) ledger.close();

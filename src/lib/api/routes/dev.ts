@@ -31,6 +31,13 @@ const setBalanceBody = z.object({
   address,
   amount: z.union([decimalString('amount'), z.number().nonnegative()], { error: `amount must be a number or a decimal string of at most ${MAX_DECIMAL_DIGITS} digits` })
 });
+const forkBody = z.object({
+  source: z
+    .string({ error: 'source must be the REST base url of a network (…/v1)' })
+    .max(2048, { error: 'source must be at most 2048 characters long' })
+    .regex(/^https?:\/\/\S+$/i, { error: 'source must be an http:// or https:// url (the REST base url, …/v1)' }),
+  blockHash: z.string({ error: 'blockHash must be a string' }).regex(/^0x[0-9a-fA-F]{64}$/, { error: 'blockHash must be 0x + 64 hex digits' }).optional()
+});
 const impersonationBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 const blockModeBody = z.discriminatedUnion('kind', [
@@ -83,6 +90,8 @@ export interface DevControls {
   /** Throws SnapshotError (a bad or foreign file) having changed nothing. */
   importSnapshot(text: string): Promise<ChainSummary>;
   reset(rules?: RuleSetName): Promise<ChainSummary>;
+  /** Replace the ledger with a fork of a network at a block (its head when none); ForkSourceError when the source fails, nothing changed. */
+  startFork(request: { url: string; blockHash?: string }): Promise<ChainSummary>;
   sealBlock(): Promise<BlockRecord | null>;
   setBlockMode(mode: BlockMode): void;
   readonly blockMode: BlockMode;
@@ -166,6 +175,22 @@ export function devRoutes(host: DevControls): Route[] {
       summary: 'Start a fresh chain (new genesis hash); `rules` chooses the rule set (default: the current one)',
       body: resetBody,
       handle: async ({ body }) => ({ status: 201, json: await host.reset((body as z.output<typeof resetBody>).rules) })
+    }),
+    plain({
+      method: 'POST',
+      path: '/dev/fork',
+      tag: 'dev',
+      summary: "Replace the ledger with a fork of a network: `source` its REST base url (…/v1), `blockHash` the block (default: its head). Nothing changes when the source fails (502, 504 when it timed out)",
+      body: forkBody,
+      handle: async ({ body }) => {
+        const { source, blockHash } = body as z.output<typeof forkBody>;
+        const summary = await host.startFork({ url: source, blockHash }).catch((e: unknown) => {
+          // A host that forks only at start, or a source that is this host itself: the caller's to change.
+          if (e instanceof Error && (e.name === 'ForkUnavailableError' || e.name === 'ForkStartError')) throw validationError(e.message);
+          throw e;
+        });
+        return { status: 201, json: summary };
+      }
     }),
     plain({
       method: 'POST',

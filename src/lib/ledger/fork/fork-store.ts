@@ -9,6 +9,16 @@ import type { Address, BlockRecord, ExtrinsicRecord, PoolRecord, TokenRecord, To
 import { ForkSourceError, type ForkOrigin, type ForkSource } from './source';
 import { forkedMetaCollection, goneKey, isForkKey, listKey, mintedKey, rowId, type ForkList, type ForkedTable } from './keys';
 import { copyMiss, type Miss } from './copy';
+import { META, readMeta } from '../meta';
+import type { ChainConfig } from '../chain/config';
+
+/** The store now holds another chain than this fork (a host replaced it while rows were fetched): nothing was copied. */
+export class ForkReplacedError extends Error {
+  override readonly name = 'ForkReplacedError';
+  constructor(source: string) {
+    super(`The ledger was replaced while rows of ${source} were being copied; nothing was copied. Try again.`);
+  }
+}
 
 /** Misses gathered before a transaction stops early: a round's fetches are bounded. */
 export const MISSES_PER_ROUND = 64;
@@ -213,6 +223,9 @@ export class ForkStore implements Store {
     this.track = options.track ?? ((write) => write());
   }
 
+  /** Set while the host replaces the ledger under this fork: copies still running write nothing. */
+  retired = false;
+
   get origin(): ForkOrigin {
     return this.source.origin;
   }
@@ -293,6 +306,9 @@ export class ForkStore implements Store {
     if (writers.length > 0) {
       await this.track(() =>
         this.inner.write(async (tx) => {
+          // The host replaced the ledger meanwhile (or another context stored another fork): these rows are not of its state.
+          const stored = (await readMeta<ChainConfig | null>(tx, META.chainConfig, null))?.fork;
+          if (this.retired || (stored && (stored.source !== this.origin.source || stored.blockHash !== this.origin.blockHash))) throw new ForkReplacedError(this.origin.source);
           for (const write of writers) await write(tx);
         })
       );
