@@ -3,6 +3,7 @@
 // oversized one is refused (413) having buffered at most the budget, never the whole body.
 import { payloadTooLarge, validationError } from './errors';
 import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
+import { readCapped } from '../stream/read-capped';
 
 /** The declared Content-Length, or null when absent or not a plain decimal number. */
 function declaredLength(request: Request): number | null {
@@ -40,26 +41,8 @@ export async function readBodyBytes(request: Request, maxBytes: number, what?: s
     return bytes;
   }
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      void reader.cancel().catch(() => {});
-      throw payloadTooLarge(maxBytes, what);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCapped(request.body, maxBytes);
+  if (!bytes) throw payloadTooLarge(maxBytes, what);
   return bytes;
 }
 

@@ -1,7 +1,7 @@
 // How a fork asks its source: GET only, a few requests at once, a timeout each, retries with
 // backoff on 429 and 5xx (Retry-After honoured, bounded), one request per URL however many wait
 // for it, and answers bounded in size. Every failure is a ForkSourceError naming the source.
-import { concatBytes } from '../codec/scale';
+import { readCapped } from '../stream/read-capped';
 import { ForkSourceError } from '../ledger/fork/source';
 
 export interface PoliteFetchOptions {
@@ -145,20 +145,9 @@ export class PoliteFetch {
       throw tooLarge();
     }
     if (!response.body) return '';
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > this.maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-    return new TextDecoder().decode(concatBytes(chunks));
+    const bytes = await readCapped(response.body, this.maxBytes);
+    if (!bytes) throw tooLarge();
+    return new TextDecoder().decode(bytes);
   }
 }
 
