@@ -3,7 +3,7 @@
 // oversized one is refused (413) having buffered at most the budget, never the whole body.
 import { payloadTooLarge, validationError } from './errors';
 import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
-import { readCapped } from '../stream/read-capped';
+import { readCapped } from '../codec/read-capped';
 
 /** The declared Content-Length, or null when absent or not a plain decimal number. */
 function declaredLength(request: Request): number | null {

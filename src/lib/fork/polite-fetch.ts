@@ -1,7 +1,7 @@
 // How a fork asks its source: GET only, a few requests at once, a timeout each, retries with
 // backoff on 429 and 5xx (Retry-After honoured, bounded), one request per URL however many wait
 // for it, and answers bounded in size. Every failure is a ForkSourceError naming the source.
-import { readCapped } from '../stream/read-capped';
+import { readCapped } from '../codec/read-capped';
 import { ForkSourceError } from '../ledger/fork/source';
 
 export interface PoliteFetchOptions {

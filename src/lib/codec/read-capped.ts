@@ -1,6 +1,6 @@
 // A byte stream read on a budget: cut off (and cancelled) as soon as it passes `maxBytes`, so an
 // oversized body is never buffered whole. Request bodies and a fork source's answers share it.
-import { concatBytes } from '../codec/scale';
+import { concatBytes } from './scale';
 
 /** The stream's bytes, or null once they pass `maxBytes` (the rest is not read). */
 export async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | null> {
