@@ -255,6 +255,22 @@ describe('encodeCall / decodeCall round trip', () => {
     expect(decodeCall(encodeCall(call))).toStrictEqual(call);
   });
 
+  // The `#[pallet::call_index(n)]` of each call in the chain's pallets/unique/src/lib.rs
+  // (approve_from, 24, is not modelled), and pallet-balances and pallet-utility's.
+  it.each([
+    ['unique.createCollectionEx', 1], ['unique.destroyCollection', 2], ['unique.addToAllowList', 3],
+    ['unique.removeFromAllowList', 4], ['unique.changeCollectionOwner', 5], ['unique.addCollectionAdmin', 6],
+    ['unique.removeCollectionAdmin', 7], ['unique.setCollectionSponsor', 8], ['unique.confirmSponsorship', 9],
+    ['unique.removeCollectionSponsor', 10], ['unique.createItem', 11], ['unique.createMultipleItems', 12],
+    ['unique.setCollectionProperties', 13], ['unique.deleteCollectionProperties', 14], ['unique.setTokenProperties', 15],
+    ['unique.deleteTokenProperties', 16], ['unique.setTokenPropertyPermissions', 17], ['unique.createMultipleItemsEx', 18],
+    ['unique.setTransfersEnabledFlag', 19], ['unique.burnItem', 20], ['unique.burnFrom', 21], ['unique.transfer', 22],
+    ['unique.approve', 23], ['unique.transferFrom', 25], ['unique.setCollectionLimits', 26],
+    ['unique.setCollectionPermissions', 27], ['unique.repartition', 28], ['unique.setAllowanceForAll', 29]
+  ] as [CallName, number][])('numbers %s %i, as the chain does', (name, index) => {
+    expect(callIndexOf(name)).toEqual([61, index]);
+  });
+
   it('gives every call its own index', () => {
     const seen = new Set(ALL_NAMES.map((n) => callIndexOf(n).join('.')));
     expect(seen.size).toBe(ALL_NAMES.length);
@@ -323,7 +339,7 @@ describe('fixed byte vectors', () => {
   it('unique.transferFrom(Alice, token (1, 2), 3, 4, 1) with an Ethereum recipient', () => {
     expect(
       toHex(encodeCall({ name: 'unique.transferFrom', args: { from: ALICE, to: NEST, collectionId: 3, tokenId: 4, value: 1n } }))
-    ).toBe('0x3d1800' + ALICE_PK + '01' + NEST.slice(2) + '03000000' + '04000000' + '01' + '00'.repeat(15));
+    ).toBe('0x3d1900' + ALICE_PK + '01' + NEST.slice(2) + '03000000' + '04000000' + '01' + '00'.repeat(15));
   });
 
   it('unique.setCollectionProperties(7, [{key: "n", value: "é"}])', () => {
@@ -567,7 +583,8 @@ describe('decodeCall errors', () => {
     ['0x3d020500', 'Cannot decode the arguments of unique.destroyCollection: unexpected end of input in u32'],
     ['0x3d020500000000', 'Cannot decode the arguments of unique.destroyCollection: 1 trailing byte(s)'],
     ['0x3d130100000002', 'Cannot decode the arguments of unique.setTransfersEnabledFlag: invalid bool byte 2'],
-    ['0x3d190100000002', 'Cannot decode the arguments of unique.setCollectionLimits: invalid option byte 2'],
+    ['0x3d1a0100000002', 'Cannot decode the arguments of unique.setCollectionLimits: invalid option byte 2'],
+    ['0x3d18', 'Unknown call index 24 in pallet 61'],
     ['0x3d03010000000201', 'Cannot decode the arguments of unique.addToAllowList: unknown CrossAccountId variant 2'],
     ['0x3d0d01000000feffffff', 'Cannot decode the arguments of unique.setCollectionProperties: unexpected end of input in a list of 1073741823'],
     ['0x3d0e0100000004' + '04ff', 'Cannot decode the arguments of unique.deleteCollectionProperties: invalid UTF-8'],

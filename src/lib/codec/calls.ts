@@ -4,24 +4,22 @@
 //
 // Pallet `balances` = 10:
 //    3 transferKeepAlive(dest: MultiAddress, value: Compact<u128>)
-// Pallet `unique` = 61, indices in the order of the real pallet's declarations
-// (pallets/unique/src/lib.rs); 0 createCollection is not modelled:
-//    1 createCollectionEx(data)                  14 deleteCollectionProperties(id, keys)
-//    2 destroyCollection(id)                     15 setTokenProperties(id, tokenId, properties)
-//    3 addToAllowList(id, address)               16 deleteTokenProperties(id, tokenId, keys)
-//    4 removeFromAllowList(id, address)          17 setTokenPropertyPermissions(id, permissions)
-//    5 changeCollectionOwner(id, newOwner)       18 createMultipleItemsEx(id, data)
-//    6 addCollectionAdmin(id, newAdmin)          19 setTransfersEnabledFlag(id, value)
-//    7 removeCollectionAdmin(id, account)        20 burnItem(id, tokenId, value)
-//    8 setCollectionSponsor(id, newSponsor)      21 burnFrom(id, from, tokenId, value)
-//    9 confirmSponsorship(id)                    22 transfer(to, id, tokenId, value)
-//   10 removeCollectionSponsor(id)               23 approve(spender, id, tokenId, amount)
-//   11 createItem(id, owner, data)               24 transferFrom(from, to, id, tokenId, value)
-//   12 createMultipleItems(id, owner, Vec<data>)
-//   13 setCollectionProperties(id, properties)   25 setCollectionLimits(id, limits)
-//                                                26 setCollectionPermissions(id, permissions)
-//                                                27 repartition(id, tokenId, amount)
-//                                                28 setAllowanceForAll(id, operator, approve)
+// Pallet `unique` = 61, each call at the index the real pallet gives it (`#[pallet::call_index]`
+// in pallets/unique/src/lib.rs); 0 createCollection and 24 approveFrom are not modelled:
+//    1 createCollectionEx(data)                  15 setTokenProperties(id, tokenId, properties)
+//    2 destroyCollection(id)                     16 deleteTokenProperties(id, tokenId, keys)
+//    3 addToAllowList(id, address)               17 setTokenPropertyPermissions(id, permissions)
+//    4 removeFromAllowList(id, address)          18 createMultipleItemsEx(id, data)
+//    5 changeCollectionOwner(id, newOwner)       19 setTransfersEnabledFlag(id, value)
+//    6 addCollectionAdmin(id, newAdmin)          20 burnItem(id, tokenId, value)
+//    7 removeCollectionAdmin(id, account)        21 burnFrom(id, from, tokenId, value)
+//    8 setCollectionSponsor(id, newSponsor)      22 transfer(to, id, tokenId, value)
+//    9 confirmSponsorship(id)                    23 approve(spender, id, tokenId, amount)
+//   10 removeCollectionSponsor(id)               25 transferFrom(from, to, id, tokenId, value)
+//   11 createItem(id, owner, data)               26 setCollectionLimits(id, limits)
+//   12 createMultipleItems(id, owner, Vec<data>) 27 setCollectionPermissions(id, permissions)
+//   13 setCollectionProperties(id, properties)   28 repartition(id, tokenId, amount)
+//   14 deleteCollectionProperties(id, keys)      29 setAllowanceForAll(id, operator, approve)
 //
 // Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
 // Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
@@ -639,17 +637,17 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
   },
   'unique.transferFrom': {
     pallet: UNIQUE_PALLET,
-    index: 24,
+    index: 25,
     args: Struct({ from: crossAccountId, to: crossAccountId, collectionId: u32, tokenId: u32, value: u128 })
   },
-  'unique.setCollectionLimits': { pallet: UNIQUE_PALLET, index: 25, args: Struct({ collectionId: u32, limits: collectionLimits }) },
+  'unique.setCollectionLimits': { pallet: UNIQUE_PALLET, index: 26, args: Struct({ collectionId: u32, limits: collectionLimits }) },
   'unique.setCollectionPermissions': {
     pallet: UNIQUE_PALLET,
-    index: 26,
+    index: 27,
     args: Struct({ collectionId: u32, permissions: collectionPermissions })
   },
-  'unique.repartition': { pallet: UNIQUE_PALLET, index: 27, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
-  'unique.setAllowanceForAll': { pallet: UNIQUE_PALLET, index: 28, args: Struct({ collectionId: u32, operator: crossAccountId, approve: bool }) },
+  'unique.repartition': { pallet: UNIQUE_PALLET, index: 28, args: Struct({ collectionId: u32, tokenId: u32, amount: u128 }) },
+  'unique.setAllowanceForAll': { pallet: UNIQUE_PALLET, index: 29, args: Struct({ collectionId: u32, operator: crossAccountId, approve: bool }) },
   'balances.transferKeepAlive': { pallet: BALANCES_PALLET, index: 3, args: Struct({ dest: multiAddress, value: compactBig }) },
   'utility.batch': { pallet: UTILITY_PALLET, index: 0, args: batchedCalls },
   'utility.batchAll': { pallet: UTILITY_PALLET, index: 2, args: batchedCalls }

@@ -44,7 +44,8 @@ export interface ChainConfig {
 }
 
 export const SPEC_VERSION = 10_000;
-export const TRANSACTION_VERSION = 1;
+// 2: the unique pallet's calls from transferFrom on moved to the chain's indices (approveFrom is 24).
+export const TRANSACTION_VERSION = 2;
 export const TOKEN_SYMBOL = 'OPL';
 export const SS58_PREFIX = 42;
 /** Blocks come fast in instant mode, so payloads stay valid for 1,024 blocks rather than 64. */
