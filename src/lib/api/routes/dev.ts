@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { bodyText, formFile, readBodyBytes } from '../body';
 import { archiveStream, isZip, planArchive, unpackArchive, type ArchivedFile, type ArchivePlan } from '../ipfs/ledger-archive';
-import type { StoredFile } from '../ipfs/tree-store';
+import { bytesOf, type StoredFile } from '../ipfs/tree-store';
 import { BLOCK_INTERVAL_MS, type BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
 import { MAX_HISTORY_BLOCKS, type HistoryPolicy } from '../../ledger/history/record';
@@ -146,9 +146,6 @@ async function importBody(request: Request, maxUploadBytes: number): Promise<{ t
   return { text: new TextDecoder().decode(bytes) };
 }
 
-async function bytesOf(file: StoredFile): Promise<Uint8Array> {
-  return file.bytes instanceof Uint8Array ? file.bytes : new Uint8Array(await file.bytes.arrayBuffer());
-}
 
 function snapshotFailure(error: unknown): never {
   // A file that is not an export of this ledger is the caller's mistake: 400, nothing changed.
@@ -156,12 +153,11 @@ function snapshotFailure(error: unknown): never {
   throw error;
 }
 
-/** The export as a ZIP archive with every stored file: its plan (exact size) and file name. */
-async function archiveOf(host: DevControls, files: LedgerFiles | undefined): Promise<{ plan: ArchivePlan; filename: string }> {
-  const { text, filename } = await host.exportSnapshot();
+/** The ledger export `text` as a ZIP archive with every stored file: its plan (exact size). */
+async function archiveOf(text: string, files: LedgerFiles | undefined): Promise<ArchivePlan> {
   // One more than an archive holds, so that too many files is said, not cut short.
   const stored = files ? await files.listFiles(MAX_LEDGER_ARCHIVE_FILES + 1) : [];
-  return { plan: planArchive(text, stored), filename: filename.replace(/\.json$/, '.zip') };
+  return planArchive(text, stored);
 }
 
 /**
@@ -192,12 +188,13 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
       query: exportQuery,
       handle: async ({ query }) => {
         if ((query as z.output<typeof exportQuery>).files === '1') {
-          const { plan, filename } = await archiveOf(host, files);
+          const { text, filename } = await host.exportSnapshot();
+          const plan = await archiveOf(text, files);
           return new Response(archiveStream(plan, readFile, Date.now()), {
             headers: {
               'content-type': 'application/zip',
               'content-length': String(plan.size),
-              'content-disposition': `attachment; filename="${filename}"`,
+              'content-disposition': `attachment; filename="${filename.replace(/\.json$/, '.zip')}"`,
               'cache-control': 'no-store'
             }
           });
@@ -222,7 +219,7 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
         const { text } = await host.exportSnapshot();
         const json = { bytes: new TextEncoder().encode(text).byteLength };
         try {
-          const { plan } = await archiveOf(host, files);
+          const plan = await archiveOf(text, files);
           const fileBytes = plan.files.reduce((sum, file) => sum + file.size, 0);
           return { status: 200, json: { json, archive: { bytes: plan.size, files: plan.files.length, fileBytes, refused: null } } };
         } catch (e) {
