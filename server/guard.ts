@@ -3,7 +3,7 @@
 // length over the route's cap. Each refusal is an error envelope; nothing here reads a body.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, payloadTooLarge } from '../src/lib/api/errors';
-import { MULTIPART_OVERHEAD_BYTES, quote, type ResolvedLimits } from '../src/lib/limits';
+import { MAX_LEDGER_ARCHIVE_BYTES, MULTIPART_OVERHEAD_BYTES, quote, type ResolvedLimits } from '../src/lib/limits';
 import type { HostPolicy } from './allowed-hosts';
 import type { OriginPolicy } from './origins';
 
@@ -26,8 +26,10 @@ const REQUEST_HEADERS = 'content-type, authorization, x-sdk-version, accept';
 /** Headers a page may read: the export's file name and which host answered. */
 const EXPOSED_HEADERS = 'content-disposition, retry-after, x-opalite-host';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes whose body is a file (an upload, a ledger export), capped by the upload limit. */
-const FILE_BODY_PATH = /\/(ipfs\/(upload-file|upload-files|add-files|upload-zip)|dev\/import)\/?$/;
+/** Routes whose body is a file (an upload), capped by the upload limit. */
+const FILE_BODY_PATH = /\/ipfs\/(upload-file|upload-files|add-files|upload-zip)\/?$/;
+/** The ledger import: a JSON export like an upload, or a ledger archive with its files. */
+const IMPORT_PATH = /\/dev\/import\/?$/;
 
 function forbidden(message: string, status: number): ApiError {
   return new ApiError('ValidationError', message, undefined, status);
@@ -41,6 +43,10 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 /** The largest body a route takes: what the handler enforces while reading, declared up front. */
 export function bodyCapFor(pathname: string, limits: ResolvedLimits): { bytes: number; limit: number; what: string } {
   // A file comes in a multipart form: room for its framing beyond the file's own limit.
+  if (IMPORT_PATH.test(pathname)) {
+    const limit = Math.max(MAX_LEDGER_ARCHIVE_BYTES, limits.maxUploadBytes);
+    return { bytes: limit + MULTIPART_OVERHEAD_BYTES, limit, what: 'The ledger export' };
+  }
   if (FILE_BODY_PATH.test(pathname)) return { bytes: limits.maxUploadBytes + MULTIPART_OVERHEAD_BYTES, limit: limits.maxUploadBytes, what: 'The upload' };
   return { bytes: limits.maxJsonBytes, limit: limits.maxJsonBytes, what: 'The request body' };
 }

@@ -187,7 +187,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       writeLock: writes.lock,
       verify: pool?.verify,
       handlerLimits: limits,
-      routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files, maxBytes: limits.maxUploadBytes })],
+      routes: (h) => [...devRoutes(h, { files: store.files }), ...ipfsRoutes({ files: store.files, maxBytes: limits.maxUploadBytes })],
       outside: fileServer(store.files)
     };
     host = await LedgerHost.open(hostOptions);

@@ -38,6 +38,18 @@ export class SqliteFileStore {
     return record;
   }
 
+  /** Store the files not stored yet, in one transaction (all or none); a file already stored under its cid is kept as it is. */
+  async addFiles(inputs: readonly PutFileInput[]): Promise<void> {
+    const now = Date.now();
+    const rows = await Promise.all(
+      inputs.map(async (input) => ({ ...input, bytes: input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(await input.bytes.arrayBuffer()) }))
+    );
+    await this.writeTransaction((writer) => {
+      const insert = writer.get(`INSERT OR IGNORE INTO files (cid, bytes, type, name, size, createdAt) VALUES (?, ?, ?, ?, ?, ?)`);
+      for (const row of rows) insert.run(row.cid, row.bytes, row.type, row.name, row.bytes.byteLength, row.createdAt ?? now);
+    });
+  }
+
   getFile(cid: string): Promise<SqliteFileRecord | undefined> {
     return this.readTransaction((reader) => {
       const row = reader.get(`SELECT ${INFO_COLUMNS}, bytes FROM files WHERE cid = ?`).get(cid) as

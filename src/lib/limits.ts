@@ -32,6 +32,12 @@ export const MAX_TREE_ENTRIES = 1000;
 /** Bytes a ZIP archive may unpack to in all: its files are held in memory together before they are stored. */
 export const MAX_UNZIPPED_BYTES = 64 * MiB;
 
+/** Bytes of a ledger archive (`/dev/export?files=1`: the ledger JSON and every stored file), packed and unpacked: it is held in memory while checked. */
+export const MAX_LEDGER_ARCHIVE_BYTES = 128 * MiB;
+
+/** Stored files in one ledger archive (each one's CID is recomputed from its bytes on import). */
+export const MAX_LEDGER_ARCHIVE_FILES = 10_000;
+
 /** Longest path in a directory tree (folders and file name), in UTF-8 bytes. */
 export const MAX_PATH_BYTES = 1024;
 

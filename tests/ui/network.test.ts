@@ -1,14 +1,14 @@
 // The network page: a reachability check that fails in words, switching to a remote REST
 // base_url (a Node host of the same API on another origin, behind a small CORS relay) and
 // working there, saying so when that service is out of reach, and the sandbox's export, reset and
-// import of its ledger.
+// import of its ledger (with its images, into a fresh browser profile).
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { approve, createAccount, fundFromAlice, launchBrowser, nav, restRelay, serveApp, watchErrors } from './support';
+import { approve, createAccount, fundFromAlice, launchBrowser, nav, png, restRelay, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'network-pass-1';
 
@@ -104,7 +104,7 @@ describe('network', () => {
     const card = await fundFromAlice(page, 'Ada');
 
     await nav(page, 'Network');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export ledger' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Export ledger as JSON only/ }).click()]);
     const file = (await download.path())!;
     expect(JSON.parse(readFileSync(file, 'utf8'))).toBeTypeOf('object');
 
@@ -115,7 +115,7 @@ describe('network', () => {
     await expect.poll(() => card.getByTestId('balance').textContent()).toBe('0 OPL');
 
     await nav(page, 'Network');
-    await page.getByLabel('Ledger file to import').setInputFiles(file);
+    await page.getByLabel(/Ledger file to import/).setInputFiles(file);
     await page.getByRole('button', { name: 'Import ledger' }).click();
     await page.getByRole('button', { name: 'Replace the ledger' }).click();
     await page.getByText(/Ledger imported: head block \d+/).waitFor();
@@ -124,7 +124,7 @@ describe('network', () => {
 
     // A file that is not a ledger changes nothing, and says why.
     await nav(page, 'Network');
-    await page.getByLabel('Ledger file to import').setInputFiles({ name: 'nope.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await page.getByLabel(/Ledger file to import/).setInputFiles({ name: 'nope.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
     await page.getByRole('button', { name: 'Import ledger' }).click();
     await page.getByRole('button', { name: 'Replace the ledger' }).click();
     await expect
@@ -133,5 +133,42 @@ describe('network', () => {
     await nav(page, 'Accounts');
     await expect.poll(() => card.getByTestId('balance').textContent()).toBe('1 000 OPL');
     expect(errors).toEqual([]);
+  });
+
+  it('exports the ledger with its images by default; a fresh browser profile imports it and shows the image', async () => {
+    // An image uploaded to the sandbox, as the app's image pickers do.
+    const { cid } = await page.evaluate(async (bytes) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'cover.png');
+      return (await fetch('/sandbox/v1/ipfs/upload-file', { method: 'POST', body: form })).json();
+    }, [...png(7)]);
+
+    await nav(page, 'Network');
+    const exportButton = page.getByRole('button', { name: /^Export ledger with images \(\d+(\.\d)? (KB|MB)\)$/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const file = (await download.path())!;
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await fresh.newPage();
+      const otherErrors = watchErrors(other);
+      await other.goto(preview.url);
+      await nav(other, 'Network');
+      await other.getByLabel(/Ledger file to import/).setInputFiles(file);
+      await other.getByRole('button', { name: 'Import ledger' }).click();
+      await other.getByRole('button', { name: 'Replace the ledger' }).click();
+      await other.getByText(/Ledger imported: head block \d+/).waitFor();
+
+      // The image's gateway url (fileUrl), as an <img> of the app or a new tab opens it, once the worker runs.
+      await other.evaluate(() => navigator.serviceWorker.ready);
+      const shown = await other.goto(`${preview.url}ipfs/${cid}`);
+      expect(shown?.status()).toBe(200);
+      expect(await other.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      expect(otherErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -410,6 +410,23 @@ describe('SqliteStore files (the built-in IPFS store)', () => {
     expect(JSON.stringify(Object.keys(await store.dump()))).not.toContain('files');
     expect(await files.countFiles()).toBe(2);
   });
+
+  it('adds files in one transaction: the new ones, keeping those stored; on a full disk none', async () => {
+    const store = await open();
+    await store.files.putFile({ cid: 'bafkold', bytes: new Uint8Array([1]), type: 'image/png', name: 'kept.png', createdAt: 1 });
+    await store.files.addFiles([
+      { cid: 'bafkold', bytes: new Uint8Array([1]), type: 'text/plain', name: 'other.txt' },
+      { cid: 'bafknew', bytes: new Uint8Array([2, 3]), type: 'image/png', name: 'new.png' }
+    ]);
+    expect(await store.files.getFile('bafkold')).toMatchObject({ type: 'image/png', name: 'kept.png', createdAt: 1 });
+    expect(await store.files.getFile('bafknew')).toMatchObject({ bytes: new Uint8Array([2, 3]), size: 2, name: 'new.png' });
+
+    store.setSizeLimit(0);
+    const many = Array.from({ length: 20 }, (_, i) => ({ cid: `bafkfull${i}`, bytes: new Uint8Array(20_000), type: 'image/png', name: `${i}.png` }));
+    await expect(store.files.addFiles(many)).rejects.toBeInstanceOf(StorageFullError);
+    store.setSizeLimit(undefined);
+    expect(await store.files.countFiles()).toBe(2);
+  });
 });
 
 type Op = (tx: QueryTx) => Promise<void> | void;

@@ -42,8 +42,12 @@ export function pathSpellings(route: Route): string[] {
 
 const MEDIA_TYPES: Record<BodyType, RegExp> = {
   json: /^application\/json\s*(;|$)/i,
-  multipart: /^multipart\/form-data\s*(;|$)/i
+  multipart: /^multipart\/form-data\s*(;|$)/i,
+  // Not a type a form may send: a cross-site page must ask first (preflight), as for JSON.
+  zip: /^application\/zip\s*(;|$)/i
 };
+
+const MEDIA_TYPE_NAMES: Record<BodyType, string> = { json: 'application/json', multipart: 'multipart/form-data', zip: 'application/zip' };
 
 function contentTypeOf(request: Request): string {
   return request.headers.get('content-type') ?? '';
@@ -54,7 +58,7 @@ function accepted(contentType: string, accepts: readonly BodyType[]): boolean {
 }
 
 function invalidContentType(contentType: string, accepts: readonly BodyType[]): Error {
-  const wanted = accepts.map((t) => (t === 'json' ? 'application/json' : 'multipart/form-data')).join(' or ');
+  const wanted = accepts.map((t) => MEDIA_TYPE_NAMES[t]).join(' or ');
   return validationError(`Invalid Content-type header "${quote(contentType)}": this route takes ${wanted}`);
 }
 

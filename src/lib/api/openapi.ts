@@ -41,6 +41,7 @@ function requestBody(route: Route & { kind: 'plain' }): Json {
   const accepts = route.accepts ?? ['json'];
   if (accepts.includes('json')) content['application/json'] = route.body ? { schema: jsonSchema(route.body) } : {};
   if (accepts.includes('multipart')) content['multipart/form-data'] = { schema: route.body ? jsonSchema(route.body) : fileBody };
+  if (accepts.includes('zip')) content['application/zip'] = { schema: { type: 'string', format: 'binary' } };
   return route.body || route.rawBody ? { requestBody: { required: true, content } } : {};
 }
 

@@ -26,7 +26,7 @@ export interface ImpersonationPolicy {
 }
 
 /** Body media types a write route takes: `json` is application/json, `multipart` multipart/form-data. */
-export type BodyType = 'json' | 'multipart';
+export type BodyType = 'json' | 'multipart' | 'zip';
 
 /** What building a call may read: existence checks run inside one read transaction. */
 export interface BuildContext extends ApiContext {

@@ -61,7 +61,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     forks: restForkOpener(ownApi()),
     appVersion: options.appVersion,
     dbSchemaVersion: DB_SCHEMA_VERSION,
-    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files })],
+    routes: (h) => [...devRoutes(h, { files: store.files }), ...ipfsRoutes({ files: store.files })],
     outside: fileServer(store.files)
   });
 

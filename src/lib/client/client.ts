@@ -90,6 +90,12 @@ function timeoutSignal(ms: number, outer?: AbortSignal): { signal: AbortSignal; 
   };
 }
 
+/** GET /dev/export/size: what each export would download. */
+export interface DevExportSize {
+  json: { bytes: number };
+  archive: { bytes: number; files: number; fileBytes: number; refused: null } | { bytes: null; files: null; fileBytes: null; refused: string };
+}
+
 export class RestClient {
   readonly baseUrl: string;
   readonly #fetch: FetchLike;
@@ -278,8 +284,9 @@ export class RestClient {
   }
 
   /** The whole ledger as a file: its text and the name the service suggests. */
-  async devExport(): Promise<{ blob: Blob; filename: string }> {
-    const response = await this.raw('GET', '/dev/export', { timeoutMs: this.#timeoutMs * 4 });
+  /** The ledger export: a ZIP archive with every uploaded file when `files`, else the ledger JSON alone. */
+  async devExport(options: { files?: boolean } = {}): Promise<{ blob: Blob; filename: string }> {
+    const response = await this.raw('GET', options.files ? '/dev/export?files=1' : '/dev/export', { timeoutMs: this.#timeoutMs * 4 });
     if (!response.ok) {
       const text = await response.text();
       let message = `The service answered ${response.status}`;
@@ -295,6 +302,12 @@ export class RestClient {
     return { blob: await response.blob(), filename };
   }
 
+  /** Bytes of the two exports (`archive.refused` says why an archive cannot be made). */
+  devExportSize(): Promise<DevExportSize> {
+    return this.request('GET', '/dev/export/size');
+  }
+
+  /** Replace the ledger with an export: its JSON, or a ZIP archive whose files are stored too. */
   devImport(file: Blob): Promise<{ genesisHash: string; head: { number: number } }> {
     const form = new FormData();
     form.append('file', file, (file as File).name ?? 'ledger.json');

@@ -2,6 +2,7 @@
 // block mode), file routes, and two hosts sharing one database as the worker and a tab do.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { CID } from 'multiformats/cid';
+import { unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devRoutes } from '../api/routes/dev';
 import { cidOf, fileServer, ipfsRoutes } from '../api/routes/ipfs';
@@ -41,7 +42,7 @@ async function openHost(
     blockMode: options.blockMode,
     verify: options.verify,
     writeLock: options.lock,
-    routes: (h) => [...devRoutes(h), ...ipfsRoutes({ files: store.files, maxBytes: options.maxBytes })],
+    routes: (h) => [...devRoutes(h, { files: store.files }), ...ipfsRoutes({ files: store.files, maxBytes: options.maxBytes })],
     outside: fileServer(store.files)
   });
   open.push({ host, store });
@@ -360,5 +361,46 @@ describe('the waiting pool in the database', () => {
     expect(answer.status).toBe(400);
     expect(answer.json.error.name).toBe('BadSignatureError');
     expect(signers).toEqual([ALICE]);
+  });
+});
+
+describe('a ledger archive on the browser store (Dexie)', () => {
+  async function withImage(): Promise<{ host: LedgerHost; cid: string; zip: Uint8Array }> {
+    const host = await openHost();
+    const form = new FormData();
+    form.set('file', new Blob([new TextEncoder().encode('a picture')], { type: 'image/png' }), 'p.png');
+    const { cid } = (await call(host, 'POST', '/sandbox/v1/ipfs/upload-file', form)).json;
+    const response = await host.handle(new Request(`${ORIGIN}/sandbox/v1/dev/export?files=1`));
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    return { host, cid, zip: new Uint8Array(await response.arrayBuffer()) };
+  }
+  async function importZip(host: LedgerHost, zip: Uint8Array) {
+    const response = await host.handle(new Request(`${ORIGIN}/sandbox/v1/dev/import`, { method: 'POST', headers: { 'content-type': 'application/zip' }, body: zip as BodyInit }));
+    const text = await response.text();
+    return { status: response.status, text, json: JSON.parse(text) };
+  }
+  const served = async (host: LedgerHost, cid: string) => (await host.handle(new Request(`${ORIGIN}/ipfs/${cid}`))).status;
+
+  it('restores the files with the ledger in a fresh database', async () => {
+    const { host, cid, zip } = await withImage();
+    const fresh = await openHost();
+    expect(await served(fresh, cid)).toBe(404);
+    const imported = await importZip(fresh, zip);
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.json.genesisHash).toBe((await call(host, 'GET', '/sandbox/v1/dev/status')).json.genesisHash);
+    expect(await served(fresh, cid)).toBe(200);
+  });
+
+  it('stores no file when the ledger in the archive is refused (checked before the files are written)', async () => {
+    const { cid, zip } = await withImage();
+    const entries = unzipSync(zip);
+    entries['ledger.json'] = new TextEncoder().encode('{"hello":1}');
+    const fresh = await openHost();
+    const before = (await call(fresh, 'GET', '/sandbox/v1/dev/status')).json.genesisHash;
+    const refused = await importZip(fresh, zipSync(entries, { level: 0 }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/not an Opalite ledger export/);
+    expect(await served(fresh, cid)).toBe(404);
+    expect((await call(fresh, 'GET', '/sandbox/v1/dev/status')).json.genesisHash).toBe(before);
   });
 });

@@ -290,12 +290,17 @@ export class LedgerHost {
     return { text: serializeSnapshot(tables, now), filename: `opalite-${this.network}-${genesis}-block-${head}.json` };
   }
 
-  /** Replace the ledger with an export. A bad or foreign file throws SnapshotError and changes nothing. */
-  async importSnapshot(text: string): Promise<ChainSummary> {
+  /**
+   * Replace the ledger with an export. A bad or foreign file throws SnapshotError and changes
+   * nothing. `beforeReplace` runs once the export is checked, before the ledger is replaced (an
+   * archive's files are stored there); when it throws, the ledger is not replaced.
+   */
+  async importSnapshot(text: string, options: { beforeReplace?: () => Promise<void> } = {}): Promise<ChainSummary> {
     const snapshot = parseSnapshot(text);
     checkImportable(snapshot.tables, this.network);
     // A host that can start forks follows the export (a fork's export forks its source again); the others open only their own fork's.
     if (!this.options.forks) checkSameFork(snapshot.tables, this.forkSource?.origin);
+    await options.beforeReplace?.();
     return this.replace(snapshot.tables);
   }
 

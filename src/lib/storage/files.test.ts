@@ -26,6 +26,18 @@ describe('FileStore', () => {
     expect(await files.hasFile('bafyA')).toBe(false);
   });
 
+  it('adds files in one transaction: the new ones, keeping those stored as they are', async () => {
+    const { files } = await freshDexieStore();
+    await files.putFile({ cid: 'bafyOld', bytes: new Uint8Array([1]), type: 'image/png', name: 'kept.png', createdAt: 1 });
+    await files.addFiles([
+      { cid: 'bafyOld', bytes: new Uint8Array([1]), type: 'text/plain', name: 'other.txt' },
+      { cid: 'bafyNew', bytes: new Uint8Array([2, 3]), type: 'image/png', name: 'new.png' }
+    ]);
+    expect(await files.getFile('bafyOld')).toMatchObject({ type: 'image/png', name: 'kept.png', createdAt: 1 });
+    expect(await files.getFile('bafyNew')).toMatchObject({ size: 2, type: 'image/png', name: 'new.png' });
+    expect(await files.countFiles()).toBe(2);
+  });
+
   it('stores Blobs', async () => {
     const { files } = await freshDexieStore();
     const blob = new Blob(['hello, ipfs'], { type: 'text/plain' });

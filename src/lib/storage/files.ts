@@ -49,6 +49,23 @@ export class FileStore {
     return record;
   }
 
+  /**
+   * Store the files not stored yet, in one transaction: all of them or, on a failure (a full
+   * quota: StorageFullError), none. A file already stored under its cid is kept as it is.
+   */
+  async addFiles(inputs: readonly PutFileInput[]): Promise<void> {
+    const now = Date.now();
+    try {
+      await this.db.transaction('rw', this.db.files, async () => {
+        const stored = new Set(await this.db.files.where('cid').anyOf(inputs.map((input) => input.cid)).primaryKeys());
+        const fresh = inputs.filter((input) => !stored.has(input.cid));
+        await this.db.files.bulkAdd(fresh.map((input) => ({ ...input, size: sizeOf(input.bytes), createdAt: input.createdAt ?? now })));
+      });
+    } catch (e) {
+      throw mapStorageError(e);
+    }
+  }
+
   getFile(cid: string): Promise<FileRecord | undefined> {
     return Promise.resolve(this.db.files.get(cid));
   }

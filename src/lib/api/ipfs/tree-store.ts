@@ -59,7 +59,8 @@ export async function findStored(files: FileStoreLike, cid: string): Promise<Sto
   return undefined;
 }
 
-async function bytesOf(entry: StoredFile): Promise<Uint8Array> {
+/** A stored entry's bytes (the browser store may keep a Blob). */
+export async function bytesOf(entry: StoredFile): Promise<Uint8Array> {
   return entry.bytes instanceof Uint8Array ? entry.bytes : new Uint8Array(await entry.bytes.arrayBuffer());
 }
 

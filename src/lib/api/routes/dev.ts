@@ -2,17 +2,19 @@
 // whole ledger, seal a block by hand and switch block production. Every host (service worker,
 // in-page, Node) passes these as extra routes, backed by its LedgerHost.
 import { z } from 'zod';
-import { bodyText, formFile } from '../body';
+import { bodyText, formFile, readBodyBytes } from '../body';
+import { archiveStream, isZip, planArchive, unpackArchive, type ArchivedFile, type ArchivePlan } from '../ipfs/ledger-archive';
+import { bytesOf, type StoredFile } from '../ipfs/tree-store';
 import { BLOCK_INTERVAL_MS, type BlockMode } from '../../ledger/chain/config';
 import type { RuleSetName } from '../../ledger/rules';
 import { MAX_HISTORY_BLOCKS, type HistoryPolicy } from '../../ledger/history/record';
 import type { Snapshot } from '../../ledger/history/snapshots';
 import type { BlockRecord } from '../../ledger/types';
-import { ApiError, validationError } from '../errors';
+import { ApiError, payloadTooLarge, validationError } from '../errors';
 import type { Route } from '../route';
 import { feeResponse, fromUnits } from '../fee';
 import { address, decimalString } from '../schemas';
-import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
+import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, quote } from '../../limits';
 import { plain } from '../route';
 
 const resetBody = z.object({ rules: z.enum(['spec', 'unique']).optional() });
@@ -87,8 +89,8 @@ interface ChainSummary {
 export interface DevControls {
   status(): Promise<unknown>;
   exportSnapshot(): Promise<{ text: string; filename: string }>;
-  /** Throws SnapshotError (a bad or foreign file) having changed nothing. */
-  importSnapshot(text: string): Promise<ChainSummary>;
+  /** Throws SnapshotError (a bad or foreign file) having changed nothing; `beforeReplace` runs once the export is checked. */
+  importSnapshot(text: string, options?: { beforeReplace?: () => Promise<void> }): Promise<ChainSummary>;
   reset(rules?: RuleSetName): Promise<ChainSummary>;
   /** Replace the ledger with a fork of a network at a block (its head when none); ForkSourceError when the source fails, nothing changed. */
   startFork(request: { url: string; blockHash?: string }): Promise<ChainSummary>;
@@ -112,17 +114,38 @@ export interface DevControls {
   readonly ledger: { config: { decimals: number; tokenSymbol: string } };
 }
 
-/**
- * The export sent to import, as text: a JSON body, or a file in the multipart field `file`. An
- * export is a file like an upload, so the upload limit bounds it, not the JSON one.
- */
-async function exportText(request: Request, maxBytes: number): Promise<string> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return bodyText(request, maxBytes, 'The ledger export');
-  const file = await formFile(request, maxBytes);
-  if (file === null) throw validationError('The form has no field "file" with the ledger export');
-  return typeof file === 'string' ? file : file.text();
+/** The stored files (IPFS store) an export with files reads and an import of an archive stores. */
+export interface LedgerFiles {
+  listFiles(limit: number): Promise<ArchivedFile[]>;
+  getFile(cid: string): Promise<StoredFile | undefined>;
+  /** Store the files not stored yet, all in one transaction or none. */
+  addFiles(files: readonly { cid: string; bytes: Uint8Array; type: string; name: string }[]): Promise<void>;
 }
+
+const exportQuery = z.object({
+  files: z.enum(['0', '1'], { error: 'files must be 1 (a ZIP archive of the ledger and its stored files) or 0 (the ledger JSON)' }).optional()
+});
+
+/** The largest import body: a ledger archive, or a JSON export as large as an upload. */
+const importCap = (maxUploadBytes: number) => Math.max(MAX_LEDGER_ARCHIVE_BYTES, maxUploadBytes);
+
+/**
+ * The export sent to import: a JSON body (bounded by the upload limit, an export being a file like
+ * an upload), a raw `application/zip` body, or either as the multipart field `file`.
+ */
+async function importBody(request: Request, maxUploadBytes: number): Promise<{ text: string } | { zip: Uint8Array }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/^application\/zip/i.test(type)) return { zip: await readBodyBytes(request, importCap(maxUploadBytes), 'The ledger archive') };
+  if (!/^multipart\/form-data/i.test(type)) return { text: await bodyText(request, maxUploadBytes, 'The ledger export') };
+  const file = await formFile(request, importCap(maxUploadBytes));
+  if (file === null) throw validationError('The form has no field "file" with the ledger export');
+  if (typeof file === 'string') return { text: file };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (isZip(bytes)) return { zip: bytes };
+  if (bytes.byteLength > maxUploadBytes) throw payloadTooLarge(maxUploadBytes, 'The ledger export');
+  return { text: new TextDecoder().decode(bytes) };
+}
+
 
 function snapshotFailure(error: unknown): never {
   // A file that is not an export of this ledger is the caller's mistake: 400, nothing changed.
@@ -130,7 +153,24 @@ function snapshotFailure(error: unknown): never {
   throw error;
 }
 
-export function devRoutes(host: DevControls): Route[] {
+/** The ledger export `text` as a ZIP archive with every stored file: its plan (exact size). */
+async function archiveOf(text: string, files: LedgerFiles | undefined): Promise<ArchivePlan> {
+  // One more than an archive holds, so that too many files is said, not cut short.
+  const stored = files ? await files.listFiles(MAX_LEDGER_ARCHIVE_FILES + 1) : [];
+  return planArchive(text, stored);
+}
+
+/**
+ * `files`: the host's file store, so an export can carry the uploaded files and an import restore
+ * them (the browser and Node hosts pass theirs; without it archives hold no files).
+ */
+export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = {}): Route[] {
+  const { files } = options;
+  const readFile = async (cid: string) => {
+    const file = files && (await files.getFile(cid));
+    if (!file) throw new Error(`The stored file ${cid} was deleted while the ledger was exported`);
+    return bytesOf(file);
+  };
   return [
     plain({
       method: 'GET',
@@ -143,8 +183,22 @@ export function devRoutes(host: DevControls): Route[] {
       method: 'GET',
       path: '/dev/export',
       tag: 'dev',
-      summary: 'The whole ledger as one JSON file (a download)',
-      handle: async () => {
+      summary:
+        'The whole ledger as one JSON file (a download). `files=1`: a ZIP archive instead (`manifest.json`, `ledger.json` the same JSON, `files/<cid>` every stored file), streamed with its content-length; /dev/import takes both',
+      query: exportQuery,
+      handle: async ({ query }) => {
+        if ((query as z.output<typeof exportQuery>).files === '1') {
+          const { text, filename } = await host.exportSnapshot();
+          const plan = await archiveOf(text, files);
+          return new Response(archiveStream(plan, readFile, Date.now()), {
+            headers: {
+              'content-type': 'application/zip',
+              'content-length': String(plan.size),
+              'content-disposition': `attachment; filename="${filename.replace(/\.json$/, '.zip')}"`,
+              'cache-control': 'no-store'
+            }
+          });
+        }
         const { text, filename } = await host.exportSnapshot();
         return new Response(text, {
           headers: {
@@ -156,15 +210,40 @@ export function devRoutes(host: DevControls): Route[] {
       }
     }),
     plain({
+      method: 'GET',
+      path: '/dev/export/size',
+      tag: 'dev',
+      summary:
+        'Bytes of the two exports before downloading them: {json: {bytes}, archive: {bytes, files, fileBytes, refused}} (`refused`: why the archive cannot be made, else null)',
+      handle: async () => {
+        const { text } = await host.exportSnapshot();
+        const json = { bytes: new TextEncoder().encode(text).byteLength };
+        try {
+          const plan = await archiveOf(text, files);
+          const fileBytes = plan.files.reduce((sum, file) => sum + file.size, 0);
+          return { status: 200, json: { json, archive: { bytes: plan.size, files: plan.files.length, fileBytes, refused: null } } };
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          return { status: 200, json: { json, archive: { bytes: null, files: null, fileBytes: null, refused: e.message } } };
+        }
+      }
+    }),
+    plain({
       method: 'POST',
       path: '/dev/import',
       tag: 'dev',
-      summary: 'Replace the ledger with an export (JSON body, or multipart field `file`); a bad file changes nothing',
+      summary: `Replace the ledger with an export: JSON (body, or multipart field \`file\`), or a ZIP archive of /dev/export?files=1 (\`application/zip\` body, or the field \`file\`; at most ${MAX_LEDGER_ARCHIVE_BYTES / 1024 / 1024} MiB and ${MAX_LEDGER_ARCHIVE_FILES} files, each CID checked against its bytes), whose files are stored too. A bad file changes nothing`,
       rawBody: true,
-      accepts: ['json', 'multipart'],
+      accepts: ['json', 'multipart', 'zip'],
       handle: async (_input, { request, limits }) => {
-        const text = await exportText(request, limits.maxUploadBytes);
-        const summary = await host.importSnapshot(text).catch(snapshotFailure);
+        const body = await importBody(request, limits.maxUploadBytes);
+        if ('text' in body) return { status: 201, json: await host.importSnapshot(body.text).catch(snapshotFailure) };
+        const archive = await unpackArchive(body.zip, { maxFileBytes: limits.maxUploadBytes });
+        if (!files && archive.files.length > 0) throw validationError('This host keeps no uploaded files, so it cannot import an archive with files');
+        // Files first (one transaction; content-addressed, so they change no file stored before), then the ledger.
+        const summary = await host
+          .importSnapshot(archive.ledgerText, { beforeReplace: () => files?.addFiles(archive.files) ?? Promise.resolve() })
+          .catch(snapshotFailure);
         return { status: 201, json: summary };
       }
     }),
