@@ -100,6 +100,12 @@ describe('a wallet of Bob: NFTs, pieces and a fungible balance from Alice', () =
     expect(seen).toEqual(all);
   });
 
+  it('documents both routes in the OpenAPI document as Opalite extensions', async () => {
+    const doc = (await api.get('/v1/openapi.json')).json;
+    for (const path of ['/sandbox/v1/tokens/holdings', '/sandbox/v1/explorer/account-history']) expect(doc.paths[path].get.summary, path).toMatch(/^Opalite extension/);
+    expect(doc.paths['/sandbox/v1/tokens/holdings'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['address', 'kind', 'after', 'limit']));
+  });
+
   it('refuses a malformed page place and a page over the bound', async () => {
     expect((await api.get(`/v1/explorer/account-history?address=${BOB}&before=x`)).json.error.message).toMatch(/before must be <block>:<seq>/);
     expect((await api.get(`/v1/explorer/account-history?address=${BOB}&limit=1000`)).status).toBe(400);
