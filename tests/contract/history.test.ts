@@ -223,7 +223,7 @@ describe("an account's history and holdings (Opalite extensions) on SQLite", () 
     await ok('POST', '/fungible/tokens', { address: ALICE, collectionId: coin, amount: 2.5, recipient: CHARLIE });
     const entries = async () => (await http(host, 'GET', `/explorer/account-history?address=${CHARLIE}&limit=100`)).body.entries as { items: { kind: string; collectionId?: number; amount: string }[] }[];
     const before = await entries();
-    expect(before[0].items).toEqual([{ kind: 'minted', collectionId: coin, tokenId: 0, counterparty: null, amount: '2500' }]);
+    expect(before[0].items).toEqual([{ kind: 'minted', collectionId: coin, tokenId: 0, counterparty: ALICE, amount: '2500' }]);
     const holdings = (await http(host, 'GET', `/tokens/holdings?address=${CHARLIE}&kind=fungible`)).body.holdings;
     expect(holdings.find((h: { collectionId: number }) => h.collectionId === coin)).toMatchObject({ amount: '2500', collection: { decimals: 3, tokenPrefix: 'SHL' } });
 

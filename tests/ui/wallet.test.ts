@@ -87,8 +87,8 @@ describe('a wallet: my tokens, history, receive', () => {
     await expect.poll(() => items.count()).toBe(4);
     const texts = (await items.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(texts[0]).toMatch(/^Received 40 pieces of RF #1 from .*Alice/);
-    expect(texts[1]).toMatch(/^Minted 12\.5 SND$/);
-    expect(texts[2]).toMatch(/^Minted SHL #1$/);
+    expect(texts[1]).toMatch(/^Minted 12\.5 SND by .*Alice/);
+    expect(texts[2]).toMatch(/^Minted SHL #1 by .*Alice/);
     expect(texts[3]).toMatch(/^Received 1 000 OPL from .*Alice/);
     expect(await page.getByTestId('history-balance').last().textContent()).toBe('Balance +1 000 OPL');
 

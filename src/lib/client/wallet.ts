@@ -172,8 +172,8 @@ export function itemAmountText(item: AccountItem, collections: Record<number, Co
 export const ITEM_WORDS: Record<AccountItemKind, { verb: string; party: string }> = {
   received: { verb: 'Received', party: 'from' },
   sent: { verb: 'Sent', party: 'to' },
-  minted: { verb: 'Minted', party: '' },
-  burned: { verb: 'Burned', party: '' },
+  minted: { verb: 'Minted', party: 'by' },
+  burned: { verb: 'Burned', party: 'by' },
   approved: { verb: 'Approved', party: 'with' },
   'approved-for-all': { verb: 'Approved', party: 'with' },
   fee: { verb: 'Fee', party: '' }

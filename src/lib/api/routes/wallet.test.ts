@@ -75,7 +75,7 @@ describe('a wallet of Bob: NFTs, pieces and a fungible balance from Alice', () =
       [{ kind: 'received', counterparty: ALICE, amount: (7n * UNIT).toString() }],
       [{ kind: 'received', collectionId: rft, tokenId: rftToken, counterparty: ALICE, amount: '30' }],
       [{ kind: 'received', collectionId: ft, tokenId: 0, counterparty: ALICE, amount: '1250' }],
-      [{ kind: 'minted', collectionId: nft, tokenId: 3, counterparty: null, amount: '1' }]
+      [{ kind: 'minted', collectionId: nft, tokenId: 3, counterparty: ALICE, amount: '1' }]
     ]);
     expect(entries).toHaveLength(8);
     // Its own extrinsics paid fees: the fee item is there, and the balance before and after.

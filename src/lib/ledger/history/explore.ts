@@ -124,7 +124,7 @@ export interface AccountItem {
   /** Absent for the native token. */
   collectionId?: number;
   tokenId?: number;
-  /** The other side: sender, recipient, spender, operator (null: none, a mint or a burn). */
+  /** The other side: sender, recipient, spender, operator, who signed a mint or burn of another's (null: none). */
   counterparty: Address | null;
   /** Smallest unit (native, fungible), pieces (refungible) or 1 (NFT), a decimal string; for approved-for-all "1" on, "0" off. */
   amount: string;
@@ -243,7 +243,9 @@ export async function accountHistory(
     const block = blocks.get(group.block);
     const hash = group.extrinsic === null ? undefined : block?.extrinsics[group.extrinsic];
     const record = hash ? await tx.get('extrinsics', hash) : undefined;
-    const all = (record?.events ?? []).flatMap((event) => itemsOf(event, account));
+    // A mint or burn another account signed names it ("minted by Alice"): the event names only the holder.
+    const by = record && record.signer !== account ? record.signer : null;
+    const all = (record?.events ?? []).flatMap((event) => itemsOf(event, account)).map((item) => ((item.kind === 'minted' || item.kind === 'burned') && item.counterparty === null ? { ...item, counterparty: by } : item));
     const items = all.slice(0, MAX_ITEMS_PER_ENTRY);
     for (const item of items) if (item.collectionId !== undefined) collectionIds.add(item.collectionId);
     // Newest first: the oldest change of its balance holds the balance before the extrinsic.
