@@ -2,6 +2,7 @@
 // A change's rowid is its place: block * 2^20 + seq, so "after block b" is `id >= (b + 1) << 20`,
 // and a row's first change after a block is one seek on (tbl, keyId, id).
 import { fromTaggedJson, toTaggedJson } from '../../src/lib/ledger/snapshot';
+import { accountsOfChange } from '../../src/lib/ledger/history/accounts-of-change';
 import type { HistoryRecord, HistoryTx, Keys, StateTable } from '../../src/lib/ledger/store';
 
 /** Changes one block may record (far above what a block of the bounded pool writes). */
@@ -21,6 +22,10 @@ const SQL = {
   firstChangesAfterIn: 'SELECT min(id) AS id, extrinsic, tbl, keyId, before, after FROM changes WHERE tbl = ? AND id >= ? GROUP BY keyId ORDER BY id',
   ofBlock: 'SELECT * FROM changes WHERE id >= ? AND id < ? ORDER BY id',
   ofRow: 'SELECT * FROM changes WHERE tbl = ? AND keyId = ? AND id < ? ORDER BY id DESC LIMIT ?',
+  ofAccount: 'SELECT c.* FROM change_accounts a JOIN changes c ON c.id = a.id WHERE a.account = ? AND a.id < ? ORDER BY a.id DESC LIMIT ?',
+  addAccount: 'INSERT INTO change_accounts (account, id) VALUES (?, ?)',
+  deleteAccountsFrom: 'DELETE FROM change_accounts WHERE id >= ?',
+  deleteAccountsBefore: 'DELETE FROM change_accounts WHERE id < ?',
   add: 'INSERT INTO changes (id, extrinsic, tbl, keyId, before, after) VALUES (?, ?, ?, ?, ?, ?)',
   deleteFrom: 'DELETE FROM changes WHERE id >= ?',
   deleteBefore: 'DELETE FROM changes WHERE id < ?'
@@ -75,6 +80,11 @@ export class SqliteHistory implements HistoryTx {
     return rows.map((row) => recordOf(row) as HistoryRecord<N>);
   }
 
+  async changesOfAccount(account: string, before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord[]> {
+    const upper = before ? idOf(before.block, before.seq) : Number.MAX_SAFE_INTEGER;
+    return (this.run(SQL.ofAccount, false, (s) => s.all(account, upper, limit)) as ChangeRow[]).map(recordOf);
+  }
+
   async changesOfBlock(block: number): Promise<HistoryRecord[]> {
     return (this.run(SQL.ofBlock, false, (s) => s.all(idOf(block, 0), firstIdAfter(block))) as ChangeRow[]).map(recordOf);
   }
@@ -84,12 +94,18 @@ export class SqliteHistory implements HistoryTx {
       if (!(r.seq >= 0 && r.seq < MAX_CHANGES_PER_BLOCK)) throw new Error(`A block may record at most ${MAX_CHANGES_PER_BLOCK} changes`);
       const encode = (row: unknown) => (row === undefined ? null : toTaggedJson(row));
       this.run(SQL.add, true, (s) => s.run(idOf(r.block, r.seq), r.extrinsic, r.table, JSON.stringify(r.key), encode(r.before), encode(r.after)));
+      for (const account of accountsOfChange(r)) this.run(SQL.addAccount, true, (s) => s.run(account, idOf(r.block, r.seq)));
     }
   }
 
   delete(range: { after: number } | { upTo: number }): void {
-    if ('after' in range) this.run(SQL.deleteFrom, true, (s) => s.run(firstIdAfter(range.after)));
-    else this.run(SQL.deleteBefore, true, (s) => s.run(firstIdAfter(range.upTo)));
+    if ('after' in range) {
+      this.run(SQL.deleteAccountsFrom, true, (s) => s.run(firstIdAfter(range.after)));
+      this.run(SQL.deleteFrom, true, (s) => s.run(firstIdAfter(range.after)));
+    } else {
+      this.run(SQL.deleteAccountsBefore, true, (s) => s.run(firstIdAfter(range.upTo)));
+      this.run(SQL.deleteBefore, true, (s) => s.run(firstIdAfter(range.upTo)));
+    }
   }
 
   setStart(block: number): void {

@@ -16,6 +16,7 @@
 //   files       cid   bytes, type, name, size, createdAt   idx (createdAt, cid): listFiles
 //   changes     id = block * 2^20 + seq   extrinsic, tbl, keyId, before, after   (sqlite-history.ts)
 //               idx (tbl, keyId, id): a row's first change after a block
+//   change_accounts (account, id)   idx id: an account's changes, newest first (changesOfAccount)
 //   history_info key                                  value: where history starts
 //
 // Tables are STRICT, so a key of the wrong type is refused rather than stored. Changing the
@@ -26,7 +27,7 @@ import type { AllowListRecord, ExtrinsicRecord, TokenRecord } from '../../src/li
 /** Written to `PRAGMA application_id`: marks the file as an Opalite ledger ("OPAL"). */
 export const APPLICATION_ID = 0x4f50414c;
 /** Written to `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** How one ledger table maps to SQL. */
 export interface TableSpec<N extends TableName> {
@@ -141,5 +142,15 @@ INSERT INTO history_info (key, value)
   VALUES ('start', coalesce((SELECT json_extract(value, '$.value.number') FROM meta WHERE key = 'head'), 0));
 `;
 
+/**
+ * Version 3: an account's history (sqlite-history.ts changesOfAccount): the changes each account
+ * is named in (ledger/history/accounts-of-change.ts), by (account, change id). Changes kept before
+ * the upgrade are not listed (SQL cannot read the accounts out of them); later ones are.
+ */
+const SCHEMA_V3 = `
+CREATE TABLE change_accounts (account TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (account, id)) STRICT, WITHOUT ROWID;
+CREATE INDEX change_accounts_by_id ON change_accounts (id);
+`;
+
 /** Steps from version i to i+1 (index 0 creates version 1 in an empty file). */
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1, SCHEMA_V2];
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3];

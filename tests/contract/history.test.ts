@@ -216,3 +216,21 @@ describe('snapshots and revert', () => {
     expect((await http(host, 'POST', '/../dev/revert', { blockHash: 'x' })).status).toBe(400);
   });
 });
+
+describe("an account's history and holdings (Opalite extensions) on SQLite", () => {
+  it('lists what the account received and holds, and forgets what a revert takes back', async () => {
+    const coin = (await ok('POST', '/fungible/collection', { address: ALICE, name: 'Shell', description: 's', tokenPrefix: 'SHL', decimals: 3 })).parsed.collectionId;
+    await ok('POST', '/fungible/tokens', { address: ALICE, collectionId: coin, amount: 2.5, recipient: CHARLIE });
+    const entries = async () => (await http(host, 'GET', `/explorer/account-history?address=${CHARLIE}&limit=100`)).body.entries as { items: { kind: string; collectionId?: number; amount: string }[] }[];
+    const before = await entries();
+    expect(before[0].items).toEqual([{ kind: 'minted', collectionId: coin, tokenId: 0, counterparty: ALICE, amount: '2500' }]);
+    const holdings = (await http(host, 'GET', `/tokens/holdings?address=${CHARLIE}&kind=fungible`)).body.holdings;
+    expect(holdings.find((h: { collectionId: number }) => h.collectionId === coin)).toMatchObject({ amount: '2500', collection: { decimals: 3, tokenPrefix: 'SHL' } });
+
+    const snapshot = (await http(host, 'POST', '/../dev/snapshot', {})).body;
+    await ok('POST', '/balance/transfer', { address: ALICE, destination: CHARLIE, amount: 3 });
+    expect(await entries()).toHaveLength(before.length + 1);
+    expect((await http(host, 'POST', '/../dev/revert', { snapshotId: snapshot.snapshotId })).status).toBe(200);
+    expect(await entries()).toEqual(before);
+  });
+});

@@ -19,6 +19,8 @@ interface Screen {
 const SCREENS: Screen[] = [
   { name: 'home', path: '/', ready: (p) => p.getByTestId('head-block').waitFor() },
   { name: 'accounts', path: '/accounts', ready: (p) => p.getByTestId('balance').waitFor() },
+  { name: 'wallet', path: '/wallet', ready: (p) => Promise.all(['No NFTs.', 'No pieces of refungible tokens.', 'No fungible balances.'].map((t) => p.getByText(t).waitFor())) },
+  { name: 'history', path: '/wallet/history', ready: (p) => p.getByTestId('history-item').first().waitFor() },
   {
     name: 'collections',
     path: '/collections',

@@ -35,7 +35,7 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Follows a link of the main navigation. */
-export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Collections' | 'Extrinsics' | 'Explorer' | 'Network' | 'API'): Promise<void> {
+export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Wallet' | 'Collections' | 'Extrinsics' | 'Explorer' | 'Network' | 'API'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 

@@ -2,7 +2,7 @@
 // reference), DexieStore and SqliteStore.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryRecord, Store } from '../../src/lib/ledger/store';
-import { ALICE, BOB, account, block, token } from '../../src/lib/storage/testing/fixtures';
+import { ALICE, BOB, CHARLIE, account, block, token } from '../../src/lib/storage/testing/fixtures';
 import { STORES } from './every-store';
 
 const opened: Store[] = [];
@@ -102,6 +102,42 @@ describe.each(STORES)('%s history', (_name, makeStore) => {
       ]);
       expect(await tx.history.changesOfRow('accounts', BOB, undefined, 10)).toEqual([]);
     });
+  });
+
+  it("pages an account's changes newest first (its balance, tokens it owns or may spend, fungible rows naming it), and forgets them with the blocks", async () => {
+    const s = await store();
+    await withBlocks(s, 1, 2, 3);
+    const bobs: HistoryRecord[] = [
+      { block: 4, seq: 0, extrinsic: 0, table: 'tokens', key: [1, 1], before: token(1, 1), after: { ...token(1, 1), owner: BOB } },
+      { block: 4, seq: 1, extrinsic: 1, table: 'meta', key: `ft:balance:2:${BOB}`, before: undefined, after: { key: `ft:balance:2:${BOB}`, value: 5n } },
+      { block: 4, seq: 2, extrinsic: 1, table: 'meta', key: 'ft:supply:2', before: undefined, after: { key: 'ft:supply:2', value: 5n } },
+      { block: 5, seq: 0, extrinsic: 0, table: 'tokens', key: [1, 3], before: token(1, 3), after: { ...token(1, 3), approved: BOB } }
+    ];
+    await s.write(async (tx) => tx.history.add(bobs.slice(0, 3)));
+    await s.write(async (tx) => tx.history.add(bobs.slice(3)));
+    await s.read(async (tx) => {
+      const places = async (who: string, before?: { block: number; seq: number }, limit = 20) => (await tx.history.changesOfAccount(who, before, limit)).map((r) => [r.block, r.seq]);
+      expect(await places(BOB)).toEqual([
+        [5, 0],
+        [4, 1],
+        [4, 0]
+      ]);
+      expect(await tx.history.changesOfAccount(BOB, undefined, 1)).toEqual([bobs[3]]);
+      expect(await places(BOB, { block: 4, seq: 1 }, 5)).toEqual([[4, 0]]);
+      // Alice: her balance in blocks 1 to 3, her tokens minted there, the token she gave Bob and the one she let him spend.
+      expect(await places(ALICE, undefined, 4)).toEqual([
+        [5, 0],
+        [4, 0],
+        [3, 2],
+        [3, 1]
+      ]);
+      expect(await places(CHARLIE)).toEqual([]);
+    });
+    await s.write(async (tx) => {
+      await tx.history.delete({ after: 4 });
+      await tx.history.delete({ upTo: 3 });
+    });
+    await s.read(async (tx) => expect((await tx.history.changesOfAccount(BOB, undefined, 20)).map((r) => [r.block, r.seq])).toEqual([[4, 1], [4, 0]]));
   });
 
   it('forgets the changes after a block (revert) and up to a block (pruning), and moves the start', async () => {

@@ -53,11 +53,40 @@ describe('upgrading to a ledger that keeps history', () => {
 
     const store = await openDexieStore(options);
     cleanups.push(() => store.close());
-    expect(store.db.verno).toBe(3);
+    expect(store.db.verno).toBe(4);
     await store.read(async (tx) => {
       expect(await tx.history.start()).toBe(HEAD.number);
       expect(await tx.get('accounts', ALICE)).toEqual(account(ALICE, 5n));
     });
+  });
+
+  it("IndexedDB schema 3 → 4: the changes kept before are listed in their accounts' history", async () => {
+    const options = freshOptions();
+    const old = new LedgerDatabase({ ...options, versions: SCHEMA_VERSIONS.filter((v) => v.version <= 3) });
+    await old.open();
+    await old.changes.add({ block: 3, seq: 0, extrinsic: 0, tbl: 'accounts', keyId: JSON.stringify(ALICE), key: ALICE, before: account(ALICE, 5n), after: account(ALICE, 6n) });
+    old.close();
+
+    const store = await openDexieStore(options);
+    cleanups.push(() => store.close());
+    expect(await store.read((tx) => tx.history.changesOfAccount(ALICE, undefined, 10))).toMatchObject([{ block: 3, seq: 0, after: account(ALICE, 6n) }]);
+  });
+
+  it("SQLite schema 2 → 3: changes kept from then on are listed in their accounts' history", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opalite-history-upgrade-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, 'ledger.sqlite');
+    const old = new Database(path);
+    old.exec(MIGRATIONS[0]);
+    old.exec(MIGRATIONS[1]);
+    old.pragma(`application_id = ${APPLICATION_ID}`);
+    old.pragma('user_version = 2');
+    old.close();
+
+    const store = await openSqliteStore({ path });
+    cleanups.push(() => store.close());
+    await store.write(async (tx) => tx.history.add([{ block: 8, seq: 0, extrinsic: 0, table: 'accounts', key: ALICE, before: account(ALICE, 5n), after: account(ALICE, 6n) }]));
+    expect(await store.read((tx) => tx.history.changesOfAccount(ALICE, undefined, 10))).toMatchObject([{ block: 8, seq: 0 }]);
   });
 
   it('a new ledger keeps history from block 0', async () => {

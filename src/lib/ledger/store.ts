@@ -147,6 +147,11 @@ export interface HistoryTx {
   changesOfBlock(block: number): Promise<HistoryRecord[]>;
   /** One row's changes before the place `before` (every one when absent), newest first, at most `limit`. */
   changesOfRow<N extends StateTable>(table: N, key: Keys[N], before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord<N>[]>;
+  /**
+   * The changes naming `account` (ledger/history/accounts-of-change.ts) before the place `before`
+   * (every one when absent), newest first, at most `limit`: one index range, never a scan.
+   */
+  changesOfAccount(account: Address, before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord[]>;
   /** Write side: keep `records` (one block's, in seq order). */
   add(records: HistoryRecord[]): void | Promise<void>;
   /** Write side: forget the changes of blocks after `after` (revert), or up to `upTo` (pruning). */

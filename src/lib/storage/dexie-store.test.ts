@@ -72,7 +72,7 @@ describe('schema', () => {
     expect(describeStore('files')).toEqual({ key: 'cid', indexes: { createdAt: 'createdAt' } });
     expect(describeStore('changes')).toEqual({
       key: ['block', 'seq'],
-      indexes: { '[tbl+keyId+block+seq]': ['tbl', 'keyId', 'block', 'seq'], '[tbl+block+keyId]': ['tbl', 'block', 'keyId'] }
+      indexes: { '[tbl+keyId+block+seq]': ['tbl', 'keyId', 'block', 'seq'], '[tbl+block+keyId]': ['tbl', 'block', 'keyId'], accountPlaces: 'accountPlaces' }
     });
     expect(describeStore('historyInfo')).toEqual({ key: 'key', indexes: {} });
     store.close();

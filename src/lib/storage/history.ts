@@ -5,7 +5,7 @@
 import type { Table, Transaction } from 'dexie';
 import type { HistoryRecord, HistoryTx, Keys, StateTable } from '../ledger/store';
 import { STATE_TABLES } from '../ledger/store';
-import type { ChangeRow } from './schema';
+import { accountPlaceOf, accountPlacesOf, type ChangeRow } from './schema';
 
 /** Above every block and seq (Dexie's range sets, used by its change tracking, refuse an Infinity bound on delete). */
 const LAST = Number.MAX_SAFE_INTEGER;
@@ -20,6 +20,8 @@ function rowOf(record: HistoryRecord): ChangeRow {
   // An absent side stays absent (IndexedDB keeps `undefined` too, but absence is what it means).
   if (record.before !== undefined) row.before = record.before;
   if (record.after !== undefined) row.after = record.after;
+  const places = accountPlacesOf(record, record.block, record.seq);
+  if (places.length) row.accountPlaces = places;
   return row;
 }
 
@@ -75,6 +77,13 @@ export class DexieHistory implements HistoryTx {
     const upper = before ? [table, id, before.block, before.seq] : [table, id, LAST, LAST];
     const rows = await this.changes.where('[tbl+keyId+block+seq]').between([table, id, -1, -1], upper, true, false).reverse().limit(limit).toArray();
     return rows.map((row) => recordOf(row) as HistoryRecord<N>);
+  }
+
+  async changesOfAccount(account: string, before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord[]> {
+    const lower = accountPlaceOf(account, 0, 0);
+    const upper = before ? accountPlaceOf(account, before.block, before.seq) : `${account}\u0002`;
+    const rows = await this.changes.where('accountPlaces').between(lower, upper, true, false).reverse().limit(limit).toArray();
+    return rows.map(recordOf);
   }
 
   async changesOfBlock(block: number): Promise<HistoryRecord[]> {

@@ -14,6 +14,7 @@
 //   extrinsics primary hash                     get
 //              createdAt                        recentExtrinsics(limit)
 //              [signer+createdAt]               recentExtrinsics(limit, signer)
+//   changes    *accountPlaces                   changesOfAccount (history.ts)
 //   pool       primary hash                     get, pooled (the whole, bounded table)
 //   files      primary cid, createdAt           getFile/hasFile, listFiles (newest first)
 //
@@ -43,7 +44,8 @@
 //   4. If a ledger table is added or renamed, update `TABLES`/`Rows`/`Keys` in ledger/store.ts
 //      (owned by the ledger) and LEDGER_TABLES here together.
 import { Dexie, type Table, type Transaction } from 'dexie';
-import type { Keys, Rows, StateTable, TableName } from '../ledger/store';
+import { accountsOfChange } from '../ledger/history/accounts-of-change';
+import type { Keys, RowChange, Rows, StateTable, TableName } from '../ledger/store';
 import { TABLES } from '../ledger/store';
 
 export const DEFAULT_DB_NAME = 'opalite-ledger';
@@ -96,6 +98,20 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       const head = (await tx.table('meta').get('head')) as { value?: { number?: number } } | undefined;
       await tx.table('historyInfo').put({ key: 'start', value: head?.value?.number ?? 0 });
     }
+  },
+  // An account's history (history.ts changesOfAccount): each change lists the places it takes
+  // under the accounts it names, so a page of one account's changes is one range of this index.
+  {
+    version: 4,
+    stores: { changes: '[block+seq], [tbl+keyId+block+seq], [tbl+block+keyId], *accountPlaces' },
+    upgrade: async (tx) => {
+      await tx
+        .table('changes')
+        .toCollection()
+        .modify((row: ChangeRow) => {
+          row.accountPlaces = accountPlacesOf({ table: row.tbl, key: row.key as never, before: row.before as never, after: row.after as never }, row.block, row.seq);
+        });
+    }
   }
 ];
 
@@ -120,6 +136,18 @@ export interface ChangeRow {
   key: unknown;
   before?: unknown;
   after?: unknown;
+  /** `<account>\u0001<block>\u0001<seq>` for each account it names (accountPlaceOf), the account-history index. */
+  accountPlaces?: string[];
+}
+
+/** A change's place under one account, as text that sorts as (account, block, seq). */
+export function accountPlaceOf(account: string, block: number, seq: number): string {
+  return `${account}\u0001${String(block).padStart(10, '0')}\u0001${String(seq).padStart(7, '0')}`;
+}
+
+/** The places a change takes in the account-history index. */
+export function accountPlacesOf(change: RowChange, block: number, seq: number): string[] {
+  return accountsOfChange(change).map((account) => accountPlaceOf(account, block, seq));
 }
 
 export interface LedgerDatabaseOptions {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import type { DryRunResult } from '../../ledger/chain/dry-run';
-import { MAX_PAGE, balanceHistory, blocksFrom, changesOfExtrinsic, tokenHistory } from '../../ledger/history/explore';
+import { MAX_PAGE, accountHistory, balanceHistory, blocksFrom, changesOfExtrinsic, tokenHistory } from '../../ledger/history/explore';
 import type { BlockRecord, DispatchErrorInfo } from '../../ledger/types';
 import { ApiError } from '../errors';
 import { feeResponse } from '../fee';
@@ -129,6 +129,18 @@ export const historyRoutes = [
       const { address: who, before, limit } = query as { address: string; before?: { block: number; seq: number }; limit: number };
       const { entries, next } = await ledger.read((tx) => balanceHistory(tx, who, before, limit));
       return { status: 200, json: { entries, next: next ? `${next.block}:${next.seq}` : null } };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/explorer/account-history',
+    tag: TAG,
+    summary: `Opalite extension. An account's history, newest first: one entry per extrinsic that changed something of it (transfers in and out, mints, burns, approvals, native transfers and fees), read from the kept row changes through an index by account: {entries: [{blockNumber, blockHash, timestamp, extrinsic, items: [{kind, collectionId?, tokenId?, counterparty, amount}], more, balance}], collections: {<id>: {mode, name, tokenPrefix, decimals}}, next} (amounts in the smallest unit; pass next as before for the next page; at most ${MAX_PAGE})`,
+    query: z.object({ address, before: place.optional(), limit: pageLimit.default(20) }),
+    handle: async ({ query }, { ledger }) => {
+      const { address: who, before, limit } = query as { address: string; before?: { block: number; seq: number }; limit: number };
+      const { entries, collections, next } = await ledger.read((tx) => accountHistory(tx, who, before, limit));
+      return { status: 200, json: jsonSafe({ entries, collections, next: next ? `${next.block}:${next.seq}` : null }) };
     }
   })
 ];

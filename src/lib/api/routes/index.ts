@@ -9,11 +9,12 @@ import { commonRoutes } from './common';
 import { extrinsicRoutes } from './extrinsic';
 import { fungibleRoutes } from './fungible';
 import { historyRoutes } from './history';
+import { holdingRoutes } from './holdings';
 import { refungibleRoutes } from './refungible';
 import { stateQueryRoutes } from './state-query';
 import { tokenRoutes } from './tokens';
 import { tokenV2Routes } from './tokens-v2';
 
 export function allRoutes(): Route[] {
-  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...batchRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes, ...historyRoutes];
+  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...batchRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes, ...historyRoutes, ...holdingRoutes];
 }

@@ -3,6 +3,7 @@
 import type { HistoryRecord, HistoryTx, Keys, QueryTx, Rows, StateTable, Store, TableName } from '../store';
 import { TABLES, importedHead, keyOf } from '../store';
 import type { Address, ExtrinsicRecord, TokenRecord, TokenRef } from '../types';
+import { accountsOfChange } from '../history/accounts-of-change';
 
 type Tables = { [N in TableName]: Map<string, Rows[N]> };
 
@@ -54,6 +55,11 @@ class MemoryHistory implements HistoryTx {
     const earlier = (r: HistoryRecord) => !before || r.block < before.block || (r.block === before.block && r.seq < before.seq);
     const rows = this.state.records.filter((r) => r.table === table && k(r.key) === id && earlier(r));
     return rows.reverse().slice(0, limit).map((r) => structuredClone(r) as HistoryRecord<N>);
+  }
+  async changesOfAccount(account: string, before: { block: number; seq: number } | undefined, limit: number): Promise<HistoryRecord[]> {
+    const earlier = (r: HistoryRecord) => !before || r.block < before.block || (r.block === before.block && r.seq < before.seq);
+    const rows = this.state.records.filter((r) => earlier(r) && accountsOfChange(r).includes(account));
+    return rows.reverse().slice(0, limit).map((r) => structuredClone(r));
   }
   async changesOfBlock(block: number): Promise<HistoryRecord[]> {
     return this.state.records.filter((r) => r.block === block).map((r) => structuredClone(r));
