@@ -12,7 +12,7 @@ import { ApiError, validationError } from '../errors';
 import type { Route } from '../route';
 import { feeResponse, fromUnits } from '../fee';
 import { address, decimalString } from '../schemas';
-import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
+import { MAX_DECIMAL_DIGITS, MAX_SEAL_COUNT, quote } from '../../limits';
 import { plain } from '../route';
 
 const resetBody = z.object({
@@ -21,8 +21,6 @@ const resetBody = z.object({
   leaveFork: z.boolean({ error: 'leaveFork must be true or false' }).optional()
 });
 
-/** Most blocks one /dev/seal makes (each is a store write). */
-export const MAX_SEAL_COUNT = 1000;
 const sealBody = z.object({
   count: z
     .number({ error: 'count must be a number of blocks' })
