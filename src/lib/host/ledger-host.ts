@@ -187,6 +187,7 @@ export class LedgerHost {
   private readonly replacedListeners = new Set<(summary: ChainSummary) => void>();
   private readonly modeListeners = new Set<(mode: BlockMode) => void>();
   private readonly historyListeners = new Set<(policy: HistoryPolicy) => void>();
+  private readonly impersonationListeners = new Set<(enabled: boolean) => void>();
   private historyValue: HistoryPolicy | undefined;
   private closed = false;
   /** Whether custodial impersonation is on (a switch of the Network page and /dev/impersonation). */
@@ -353,8 +354,16 @@ export class LedgerHost {
     return this.ledger.setBalance(address, free);
   }
 
-  setImpersonation(enabled: boolean): void {
+  /** Switch impersonation; `quiet` when following another context (no announcement). */
+  setImpersonation(enabled: boolean, options: { quiet?: boolean } = {}): void {
     this.impersonate = enabled;
+    if (!options.quiet) for (const listener of this.impersonationListeners) listener(enabled);
+  }
+
+  /** After impersonation was switched through this host. */
+  onImpersonationChange(listener: (enabled: boolean) => void): () => void {
+    this.impersonationListeners.add(listener);
+    return () => this.impersonationListeners.delete(listener);
   }
 
   /** A snapshot of the head, to revert to later. */
