@@ -50,7 +50,7 @@ describe('act as any address in the sandbox', () => {
     await expect.poll(() => page.getByTestId('head-block').textContent()).toBe(String(head + 3));
 
     // A collection of //Alice's, made over REST with her key; the app acts as her without it.
-    const { collectionId } = await asAlice(page, 'POST', '/collections', { name: 'Hers', description: 'Not ours', tokenPrefix: 'HER' });
+    await asAlice(page, 'POST', '/collections', { name: 'Hers', description: 'Not ours', tokenPrefix: 'HER' });
     await chooser.selectOption({ label: 'Act as any address…' });
     const actAs = page.getByRole('dialog', { name: 'Act as any address' });
     await actAs.getByRole('combobox', { name: 'Address to act as' }).fill(ALICE);
@@ -58,9 +58,10 @@ describe('act as any address in the sandbox', () => {
     await page.getByTestId('acting-badge').waitFor();
     expect(await chooser.inputValue()).toBe(ALICE);
 
-    await page.goto(`${preview.url}collections/${collectionId}`);
-    // Acting lasts through a reload of the tab.
-    await page.getByTestId('acting-badge').waitFor();
+    await nav(page, 'Collections');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('link', { name: /Hers/ }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Hers' }).waitFor();
     const limits = page.getByRole('region', { name: 'Limits' });
     await limits.getByRole('button', { name: 'Change limits' }).click();
     await limits.getByLabel('Token limit').fill('7');
