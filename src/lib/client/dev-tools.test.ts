@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SEAL_COUNT } from '../limits';
-import { balanceAmount, devToolsPlace, sealCount } from './dev-tools';
+import { devToolsPlace } from './dev-tools';
+import { balanceAmount, sealCount } from './dev-tools-input';
 
 describe('devToolsPlace', () => {
   it('offers the dev tools in the built-in sandbox and on this machine, never on a remote service', () => {
