@@ -80,6 +80,9 @@ export const MAX_ADDRESSES_PER_CALL = 64;
 /** Decimal digits of a number string: u128 has 39, so 40 leaves room for a sign or a point. */
 export const MAX_DECIMAL_DIGITS = 40;
 
+/** Most blocks one /dev/seal makes (each is a store write). */
+export const MAX_SEAL_COUNT = 1000;
+
 /** `0x` + 32 bytes: a block or extrinsic hash, a genesis hash, a public key. */
 export const HASH_HEX_LENGTH = 66;
 

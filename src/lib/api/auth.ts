@@ -4,16 +4,13 @@
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { pairFromSeed } from '../codec/signature';
 import { isValidAddress } from '../codec/address';
+import { IMPERSONATE_SCHEME as IMPERSONATE, isLoopbackHost } from '../codec/impersonation';
 import { canonicalAccount } from '../ledger/chain/signature-check';
 import { MAX_ACCOUNT_FIELD_LENGTH, quote } from '../limits';
 import { ApiError, validationError } from './errors';
 import type { ApiContext } from './route';
 
-/** The Authorization scheme of impersonation: `Impersonate <address>` (a sandbox's dev tool, Anvil's impersonateAccount). */
-const IMPERSONATE = 'Impersonate';
 
-/** Host names of this machine: impersonation is answered only to a base url on them (or in the browser's own sandbox). */
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
  * The address an `Authorization: Impersonate <address>` header names, or null when the header is
@@ -27,7 +24,7 @@ export function impersonatedAddress(ctx: ApiContext): string | null {
     throw new ApiError('ImpersonationRefusedError', 'Impersonation is off on this host: start it with --impersonate (on by default in a fork) or switch it on (POST /dev/impersonation)');
   }
   const host = new URL(ctx.request.url).hostname;
-  if (!policy.anyHost && !LOCAL_HOSTS.has(host) && !host.endsWith('.localhost')) {
+  if (!policy.anyHost && !isLoopbackHost(host)) {
     throw new ApiError('ImpersonationRefusedError', `Impersonation is refused on a remote base url (${quote(host)}): it signs without a key, so only this machine may ask for it`);
   }
   const address = header.slice(IMPERSONATE.length + 1).trim();

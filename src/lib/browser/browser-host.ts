@@ -71,7 +71,11 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
   const post = (message: ChannelMessage) => channel?.postMessage(message);
   const stops = [
     host.onBlock((b) => post({ v: PROTOCOL_VERSION, type: 'block', number: b.number, hash: b.hash, extrinsics: b.extrinsics.length })),
-    host.onReplaced((s) => post({ v: PROTOCOL_VERSION, type: 'replaced', genesisHash: s.genesisHash, number: s.head.number, hash: s.head.hash })),
+    host.onReplaced((s) => {
+      // The switch as the new chain has it (kept by a reset, a fork's default after a fork).
+      void settings.setImpersonation({ genesisHash: s.genesisHash, enabled: host.impersonate });
+      post({ v: PROTOCOL_VERSION, type: 'replaced', genesisHash: s.genesisHash, number: s.head.number, hash: s.head.hash });
+    }),
     host.onBlockModeChange((mode) => {
       void settings.setBlockMode(mode);
       post({ v: PROTOCOL_VERSION, type: 'block-mode', mode });
@@ -79,8 +83,16 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     host.onHistoryChange((policy) => {
       void settings.setHistory(policy);
       post({ v: PROTOCOL_VERSION, type: 'history', keepBlocks: policy.keepBlocks });
+    }),
+    host.onImpersonationChange((enabled) => {
+      const genesisHash = host.ledger.config.genesisHash;
+      void settings.setImpersonation({ genesisHash, enabled });
+      post({ v: PROTOCOL_VERSION, type: 'impersonation', genesisHash, enabled });
     })
   ];
+  // The switch of this chain as a context left it (a new chain starts with its default: on in a fork).
+  const switched = await settings.impersonation();
+  if (switched?.genesisHash === host.ledger.config.genesisHash) host.setImpersonation(switched.enabled, { quiet: true });
   channel?.addEventListener('message', (event) => {
     const message = readChannelMessage(event.data);
     // Another context imported or reset the ledger: open the chain now stored.
@@ -88,6 +100,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     // Block production is one setting for the whole origin.
     if (message?.type === 'block-mode') host.setBlockMode(message.mode, { quiet: true });
     if (message?.type === 'history') void host.setHistory({ keepBlocks: message.keepBlocks }, { quiet: true });
+    if (message?.type === 'impersonation' && message.genesisHash === host.ledger.config.genesisHash) host.setImpersonation(message.enabled, { quiet: true });
   });
 
   return {

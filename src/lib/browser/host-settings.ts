@@ -1,5 +1,5 @@
 // Settings of the browser hosts that must survive the worker being stopped when idle: the block
-// mode and the history retention. Kept in a small database of their own, not in the ledger (so never exported).
+// mode, the history retention and the impersonation switch (of one chain: a new one starts with its default). Kept in a small database of their own, not in the ledger (so never exported).
 import { Dexie, type Table } from 'dexie';
 import type { BlockMode } from '../ledger/chain/config';
 import type { HistoryPolicy } from '../ledger/history/record';
@@ -24,7 +24,15 @@ export interface HostSettings {
   setBlockMode(mode: BlockMode): Promise<void>;
   history(): Promise<HistoryPolicy | undefined>;
   setHistory(policy: HistoryPolicy): Promise<void>;
+  impersonation(): Promise<ImpersonationSetting | undefined>;
+  setImpersonation(setting: ImpersonationSetting): Promise<void>;
   close(): void;
+}
+
+/** Impersonation switched on or off for the chain of this genesis hash. */
+export interface ImpersonationSetting {
+  genesisHash: string;
+  enabled: boolean;
 }
 
 export function isHistoryPolicy(value: unknown): value is HistoryPolicy {
@@ -57,6 +65,17 @@ export function openHostSettings(ledgerDbName: string): HostSettings {
     },
     async setHistory(policy) {
       await db.settings.put({ key: 'history', value: policy }).catch(() => {});
+    },
+    async impersonation() {
+      try {
+        const value = (await db.settings.get('impersonation'))?.value as Partial<ImpersonationSetting> | undefined;
+        return typeof value?.genesisHash === 'string' && typeof value.enabled === 'boolean' ? { genesisHash: value.genesisHash, enabled: value.enabled } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async setImpersonation(setting) {
+      await db.settings.put({ key: 'impersonation', value: setting }).catch(() => {});
     },
     close() {
       db.close();

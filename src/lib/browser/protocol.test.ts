@@ -7,6 +7,7 @@ describe('channel messages', () => {
     expect(readChannelMessage({ v: 1, type: 'block', number: 3, hash: '0xab' })).toMatchObject({ extrinsics: 0 });
     expect(readChannelMessage({ v: 1, type: 'replaced', genesisHash: '0x01', number: 0, hash: '0x01' })?.type).toBe('replaced');
     expect(readChannelMessage({ v: 1, type: 'block-mode', mode: { kind: 'interval', ms: 6000 } })).toMatchObject({ mode: { kind: 'interval', ms: 6000 } });
+    expect(readChannelMessage({ v: 1, type: 'impersonation', genesisHash: '0x01', enabled: true })).toEqual({ v: 1, type: 'impersonation', genesisHash: '0x01', enabled: true });
   });
 
   it('ignores other versions, unknown types and garbage', () => {
@@ -16,6 +17,8 @@ describe('channel messages', () => {
       { v: 1, type: 'gossip' },
       { v: 1, type: 'block', number: '3', hash: '0xab' },
       { v: 1, type: 'block-mode', mode: { kind: 'interval' } },
+      { v: 1, type: 'impersonation', genesisHash: '0x01', enabled: 'yes' },
+      { v: 1, type: 'impersonation', enabled: true },
       null,
       'block',
       42

@@ -42,7 +42,15 @@ export interface HistoryMessage {
   keepBlocks: number | null;
 }
 
-export type ChannelMessage = BlockMessage | ReplacedMessage | BlockModeMessage | HistoryMessage;
+/** Impersonation was switched on or off for the chain `genesisHash` (one setting for the whole origin). */
+export interface ImpersonationMessage {
+  v: 1;
+  type: 'impersonation';
+  genesisHash: string;
+  enabled: boolean;
+}
+
+export type ChannelMessage = BlockMessage | ReplacedMessage | BlockModeMessage | HistoryMessage | ImpersonationMessage;
 
 // ---- page ⇄ worker (postMessage) --------------------------------------------------------------
 
@@ -97,6 +105,10 @@ export function readChannelMessage(data: unknown): ChannelMessage | null {
     case 'history':
       return data.keepBlocks === null || (Number.isSafeInteger(data.keepBlocks) && (data.keepBlocks as number) >= 0)
         ? { v: 1, type: 'history', keepBlocks: data.keepBlocks as number | null }
+        : null;
+    case 'impersonation':
+      return typeof data.genesisHash === 'string' && typeof data.enabled === 'boolean'
+        ? { v: 1, type: 'impersonation', genesisHash: data.genesisHash.slice(0, 66), enabled: data.enabled }
         : null;
     default:
       return null;

@@ -5,15 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../api/handler';
 import { Ledger } from '../ledger/chain/ledger';
 import { MemoryStore } from '../ledger/testing/memory-store';
+import { IMPERSONATION_SIGNATURE } from '../codec/impersonation';
 import { RestClient } from './client';
 import { ApiError, ExtrinsicFailedError, NetworkError, errorText } from './errors';
 import { runExtrinsic, type PayloadSigner } from './flow';
 
 const BASE = 'http://127.0.0.1/sandbox/v1';
 
-async function openClient() {
+async function openClient(options: { impersonate?: boolean } = {}) {
   const ledger = await Ledger.open({ store: new MemoryStore() });
-  const handler = createHandler({ ledger });
+  const handler = createHandler({ ledger, impersonation: options.impersonate === undefined ? undefined : { enabled: () => options.impersonate!, anyHost: false } });
   return new RestClient({ baseUrl: `${BASE}/`, fetch: (input, init) => handler(new Request(input, init)) });
 }
 
@@ -59,6 +60,20 @@ describe('RestClient', () => {
     expect(steps).toEqual(['build', 'sign', 'submit', 'status', 'status']);
     expect(result.status.parsed).toEqual({ collectionId: 1 });
     expect((await client.collections({ owner: alice })).map((c) => c.name)).toEqual(['Flow']);
+  });
+
+  it('acts as an address without its key: the impersonation placeholder submitted with Authorization: Impersonate, marked in the status', async () => {
+    const client = await openClient({ impersonate: true });
+    const call = { method: 'POST' as const, path: '/collections', body: { address: alice, name: 'Acted', description: 'd', tokenPrefix: 'AC' } };
+    const result = await runExtrinsic(client, call, async () => IMPERSONATION_SIGNATURE, { impersonate: alice, pollMs: 10 });
+    expect(result.status.impersonated).toBe(true);
+    expect(result.status.signer).toBe(alice);
+    // Without the header the placeholder is just a bad signature; with impersonation off, a 403.
+    await expect(runExtrinsic(client, call, async () => IMPERSONATION_SIGNATURE, { pollMs: 10 })).rejects.toBeInstanceOf(ApiError);
+    const off = await runExtrinsic(await openClient({ impersonate: false }), call, async () => IMPERSONATION_SIGNATURE, { impersonate: alice, pollMs: 10 }).catch((e) => e);
+    expect(off).toBeInstanceOf(ApiError);
+    expect(off.status).toBe(403);
+    expect(errorText(off)).toMatch(/Impersonation is off/);
   });
 
   it('turns a chain dispatch error into ExtrinsicFailedError with the chain’s words', async () => {

@@ -2,6 +2,7 @@
 // (`<origin>/sandbox/v1`) or a remote service. It knows nothing about keys: signing is the
 // caller's (see flow.ts). `fetch` is injected so the page can route the built-in ledger's
 // requests through the in-page host when no service worker controls it.
+import { impersonateHeader } from '../codec/impersonation';
 import { ApiError, NetworkError } from './errors';
 import type {
   Balance,
@@ -13,6 +14,7 @@ import type {
   DevStatus,
   DryRun,
   ExtrinsicStatus,
+  Fee,
   HttpMethod,
   MutationRequest,
   NestedToken,
@@ -44,6 +46,8 @@ export interface RequestOptions {
   form?: FormData;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The Authorization header (impersonation in a sandbox; the app never sends a seed). */
+  authorization?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -138,6 +142,7 @@ export class RestClient {
   async raw(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Response> {
     const url = this.url(path, options.query);
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.authorization) headers.authorization = options.authorization;
     let body: BodyInit | undefined;
     if (options.form) body = options.form;
     else if (options.body !== undefined) {
@@ -255,8 +260,10 @@ export class RestClient {
     }
   }
 
-  submit(signerPayloadJSON: SignerPayloadJSON, signature: string): Promise<{ hash: string }> {
-    return this.request<{ hash: string }>('POST', '/extrinsic/submit', { body: { signerPayloadJSON, signature } });
+  /** `impersonate`: the payload's signer, acted as without its key (a sandbox with impersonation on; the signature is IMPERSONATION_SIGNATURE). */
+  submit(signerPayloadJSON: SignerPayloadJSON, signature: string, options: { impersonate?: string } = {}): Promise<{ hash: string }> {
+    const authorization = options.impersonate ? impersonateHeader(options.impersonate) : undefined;
+    return this.request<{ hash: string }>('POST', '/extrinsic/submit', { body: { signerPayloadJSON, signature }, authorization });
   }
 
   extrinsicStatus(hash: string, signal?: AbortSignal): Promise<ExtrinsicStatus> {
@@ -314,8 +321,9 @@ export class RestClient {
     return this.request('POST', '/dev/import', { form, timeoutMs: this.#timeoutMs * 4 });
   }
 
-  devReset(rules?: 'spec' | 'unique'): Promise<{ genesisHash: string }> {
-    return this.request('POST', '/dev/reset', { body: rules ? { rules } : {} });
+  /** `leaveFork`: a fork becomes a plain sandbox of its own instead of starting its source's block again. */
+  devReset(rules?: 'spec' | 'unique', options: { leaveFork?: boolean } = {}): Promise<{ genesisHash: string }> {
+    return this.request('POST', '/dev/reset', { body: { ...(rules ? { rules } : {}), ...(options.leaveFork ? { leaveFork: true } : {}) } });
   }
 
   /** Replace the built-in ledger with a fork of the network at `source` (its head when no block is named). */
@@ -329,6 +337,21 @@ export class RestClient {
 
   devSeal(): Promise<{ block: { number: number } | null }> {
     return this.request('POST', '/dev/blocks/seal', { body: {} });
+  }
+
+  /** Seal `count` blocks now, empty ones too (Anvil's mine): the last one. */
+  devSealBlocks(count: number): Promise<{ block: { number: number; hash: string } | null; count: number }> {
+    return this.request('POST', '/dev/seal', { body: { count } });
+  }
+
+  /** Set an account's free balance to `amount` whole units (a decimal string), in a block of its own. */
+  devSetBalance(address: string, amount: string): Promise<{ address: string; freeBalance: Fee; block: { number: number; hash: string } }> {
+    return this.request('POST', '/dev/set-balance', { body: { address, amount } });
+  }
+
+  /** Switch impersonation (`Authorization: Impersonate <address>`) on or off: what it is now. */
+  async devImpersonation(enabled: boolean): Promise<boolean> {
+    return (await this.request<{ impersonate: boolean }>('POST', '/dev/impersonation', { body: { enabled } })).impersonate;
   }
 
   // ---- the API document -----------------------------------------------------------------------

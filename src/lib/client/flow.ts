@@ -25,6 +25,8 @@ export interface FlowOptions {
   statusTimeoutMs?: number;
   /** First pause between status polls (default 400 ms; it grows to 3 s). */
   pollMs?: number;
+  /** Submit as this signer without its key (`Authorization: Impersonate`, a sandbox's dev tool). */
+  impersonate?: string;
 }
 
 export interface FlowResult {
@@ -89,7 +91,7 @@ export async function runExtrinsic(client: RestClient, call: MutationRequest, si
   const signature = await sign(built, decoded);
 
   progress({ step: 'submit' });
-  const { hash } = await client.submit(built.signerPayloadJSON, signature);
+  const { hash } = await client.submit(built.signerPayloadJSON, signature, { impersonate: options.impersonate });
   options.onSubmitted?.(hash, decoded, built);
 
   progress({ step: 'status', hash });

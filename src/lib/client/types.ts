@@ -89,6 +89,8 @@ export interface ExtrinsicStatus {
   createdAt?: number;
   callMethod?: { section: string; method: string } | null;
   signer?: string;
+  /** Opalite: signed by impersonation in a sandbox, without the signer's key. */
+  impersonated?: boolean;
 }
 
 /** What a change is about (`src/lib/ledger/changes.ts` of an Opalite service documents each kind's values). */
@@ -301,6 +303,9 @@ export interface DevStatus {
   head: { number: number; hash: string };
   /** How much state history the ledger keeps (an Opalite ledger with history). */
   history?: HistoryRetention;
+  /** Whether `Authorization: Impersonate <address>` signs here (an Opalite sandbox). */
+  impersonate?: boolean;
+  fork?: ChainProperties['fork'];
 }
 
 // ---- Opalite extensions: the explorer, history, snapshots -------------------------------------

@@ -102,8 +102,8 @@ const STORE_FAULTS = new Set(['StorageFullError', 'StoreBusyError', 'StorageIoEr
 /** This host forks only at its start (the Node host's --fork). */
 export class ForkUnavailableError extends Error {
   override readonly name = 'ForkUnavailableError';
-  constructor() {
-    super('This host starts a fork only when it starts (--fork <base_url>): start another host to fork a network');
+  constructor(message = 'This host starts a fork only when it starts (--fork <base_url>): start another host to fork a network') {
+    super(message);
   }
 }
 
@@ -187,6 +187,7 @@ export class LedgerHost {
   private readonly replacedListeners = new Set<(summary: ChainSummary) => void>();
   private readonly modeListeners = new Set<(mode: BlockMode) => void>();
   private readonly historyListeners = new Set<(policy: HistoryPolicy) => void>();
+  private readonly impersonationListeners = new Set<(enabled: boolean) => void>();
   private historyValue: HistoryPolicy | undefined;
   private closed = false;
   /** Whether custodial impersonation is on (a switch of the Network page and /dev/impersonation). */
@@ -304,16 +305,22 @@ export class LedgerHost {
     return this.replace(snapshot.tables);
   }
 
-  /** A fresh chain (new genesis hash); `rules` default to the current chain's. */
-  async reset(rules?: RuleSetName): Promise<ChainSummary> {
+  /**
+   * A fresh chain (new genesis hash); `rules` default to the current chain's. A fork starts again
+   * from its source's block, or with `leaveFork` becomes a chain of its own (spec rules unless named).
+   */
+  async reset(rules?: RuleSetName, options: { leaveFork?: boolean } = {}): Promise<ChainSummary> {
+    const leaving = options.leaveFork === true && this.ledger.config.fork !== undefined;
+    // A host forked at its start keeps reading that source: it cannot become a plain chain.
+    if (leaving && !this.options.forks) throw new ForkUnavailableError('This host was started as a fork (--fork): restart it without --fork for a plain sandbox');
     const now = (this.options.now ?? Date.now)();
     const dump = await genesisDump({
-      rules: rules ?? this.ledger.config.rules,
+      rules: rules ?? (leaving ? 'spec' : this.ledger.config.rules),
       network: this.network,
       now,
       entropy: (this.options.randomBytes ?? defaultRandom)(32),
       // A fork starts again from its source's block: nothing copied is kept.
-      fork: this.ledger.config.fork
+      fork: leaving ? undefined : this.ledger.config.fork
     });
     return this.replace(dump);
   }
@@ -352,8 +359,16 @@ export class LedgerHost {
     return this.ledger.setBalance(address, free);
   }
 
-  setImpersonation(enabled: boolean): void {
+  /** Switch impersonation; `quiet` when following another context (no announcement). */
+  setImpersonation(enabled: boolean, options: { quiet?: boolean } = {}): void {
     this.impersonate = enabled;
+    if (!options.quiet) for (const listener of this.impersonationListeners) listener(enabled);
+  }
+
+  /** After impersonation was switched through this host. */
+  onImpersonationChange(listener: (enabled: boolean) => void): () => void {
+    this.impersonationListeners.add(listener);
+    return () => this.impersonationListeners.delete(listener);
   }
 
   /** A snapshot of the head, to revert to later. */

@@ -73,6 +73,28 @@ describe('LedgerHost.startFork (POST /dev/fork)', () => {
     expect(await again.store.read((tx) => tx.get('collections', source.collectionId))).toBeUndefined();
   });
 
+  it('leaves the fork for a plain sandbox on reset with leaveFork (a host forked at start refuses)', async () => {
+    const source = await filledSource();
+    const host = await browserLike(new MemoryStore(), source.fetch);
+    await call(host, 'POST', '/dev/fork', { source: SOURCE });
+    const left = await call(host, 'POST', '/dev/reset', { leaveFork: true });
+    expect(left.status).toBe(201);
+    const status = (await call(host, 'GET', '/dev/status')).json;
+    expect(status.fork).toBeUndefined();
+    expect(status.rules).toBe('spec');
+    expect(status.impersonate).toBe(false);
+    // Nothing of the source answers any more: the collection is not read from it.
+    expect((await call(host, 'GET', `/collections?collectionId=${source.collectionId}`)).json).toBeNull();
+    expect((await call(host, 'POST', '/dev/reset', { leaveFork: 'yes' })).status).toBe(400);
+
+    const fork = await restForkOpener(OWN, { fetch: source.fetch }).open({ url: SOURCE });
+    const forkedAtStart = await LedgerHost.open({ kind: 'node', store: new MemoryStore(), routes: (h) => devRoutes(h), fork });
+    const refused = await call(forkedAtStart, 'POST', '/dev/reset', { leaveFork: true });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toContain('--fork');
+    expect((await call(forkedAtStart, 'GET', '/dev/status')).json.fork.source).toBe(SOURCE);
+  });
+
   it('changes nothing when the source cannot be reached, and refuses its own API or a host that forks only at start', async () => {
     const store = new MemoryStore();
     const down = (async () => {

@@ -4,6 +4,7 @@ import { untrack } from 'svelte';
 import { errorText } from '../client/errors';
 import type { Amount } from '../client/types';
 import { connection } from './connection.svelte';
+import { impersonation } from './impersonation.svelte';
 import { settings } from './settings.svelte';
 import type { AccountInfo } from '../wallet';
 import { getWallet, type WalletState } from '../wallet/wallet.svelte';
@@ -33,14 +34,26 @@ class Session {
     return this.wallet.accounts;
   }
 
-  /** The account that signs: the chosen one while it is in the wallet, else the first. */
+  /**
+   * The account that signs: the address acted as (impersonated in a sandbox, no key), else the
+   * chosen one while it is in the wallet, else the first.
+   */
   get active(): AccountInfo | null {
+    const acting = this.actingAccount;
+    if (acting) return acting;
     const accounts = this.wallet.accounts;
     return accounts.find((a) => a.address === settings.account) ?? accounts[0] ?? null;
   }
 
+  /** The account of the wallet with this address, or the one acted as (it has no key). */
   account(address: string): AccountInfo | undefined {
-    return this.wallet.accounts.find((a) => a.address === address);
+    return this.wallet.accounts.find((a) => a.address === address) ?? (impersonation.isActing(address) ? (this.actingAccount ?? undefined) : undefined);
+  }
+
+  /** The address acted as, as an account with no key in this wallet. */
+  get actingAccount(): AccountInfo | null {
+    const address = impersonation.actingAs;
+    return address ? { address, name: 'Acting as (impersonated)', type: 'sr25519', createdAt: 0, isUnlocked: false } : null;
   }
 
   /**

@@ -14,7 +14,9 @@ import type { Call } from '../codec/call-types';
 // Types only: the rule's code (and the codec and crypto under it) loads when something is signed,
 // not with the first page (checkedForSigning imports it).
 import type { CheckedPayload, RawMessage, SigningChain, SigningRuleError } from '../codec/signing-rule';
+import { IMPERSONATION_SIGNATURE } from '../codec/impersonation';
 import { connection } from './connection.svelte';
+import { impersonation } from './impersonation.svelte';
 import { notices } from './notices.svelte';
 import { session } from './session.svelte';
 import { txlog } from './txlog.svelte';
@@ -58,6 +60,8 @@ export interface SignRequest {
   series: { index: number; total: number } | null;
   /** False when the signature goes back to another app, which submits it (`opalite/connect`); default true. */
   submits?: boolean;
+  /** Acting as the signer in a sandbox: no key signs, the service does (Authorization: Impersonate). */
+  impersonated: boolean;
   /** What the call will do (null for a raw message). */
   preview: PreviewState | null;
   /** Sign acts only once this is true: ARM_DELAY_MS after the dialog showed what it now shows. */
@@ -77,6 +81,8 @@ export interface AskRequest {
   subject: SignSubject;
   series?: { index: number; total: number } | null;
   submits?: boolean;
+  /** The signer is acted as (impersonated): approving asks no password and makes no signature. */
+  impersonated?: boolean;
 }
 
 /** Why Opalite will not even ask the person: the message says what to change. Nothing was signed. */
@@ -97,6 +103,7 @@ export const DEV_FUNDER_URI = '//Alice';
 /** Whole units sent by "Fund from //Alice". */
 export const DEV_FUND_AMOUNT = 1000;
 export const DEV_KEY_NOTE = 'Signed in this page with the public development key //Alice (not a key of yours)';
+export const IMPERSONATED_NOTE = 'Impersonated: submitted as this address without its key (valid only in this sandbox)';
 
 /** The signing rule's chain for a service's chain properties; a service that names no chain gets no signature. */
 export function signingChainOf(chain: ChainProperties, baseUrl: string): SigningChain {
@@ -188,6 +195,7 @@ class Signing {
         subject,
         series: request.series ?? null,
         submits: request.submits,
+        impersonated: request.impersonated === true,
         preview: subject.kind === 'extrinsic' ? { status: 'loading' } : null,
         armed: false,
         phase: 'review',
@@ -239,7 +247,10 @@ class Signing {
     return preview.status === 'failed' || preview.preview.refusal === null;
   }
 
-  /** The dialog's Sign: unlocks with `password` when the key is locked, then signs the rule's bytes. */
+  /**
+   * The dialog's Sign: unlocks with `password` when the key is locked, then signs the rule's bytes.
+   * Acting as the signer, no key signs: the sandbox takes the impersonation placeholder at submit.
+   */
   async approve(password: string): Promise<void> {
     const request = this.current;
     if (!request || !this.canSign(request)) return;
@@ -247,6 +258,11 @@ class Signing {
     const vault = session.wallet.vault;
     request.error = null;
     try {
+      if (request.impersonated) {
+        request.phase = 'submitting';
+        this.#hand(IMPERSONATION_SIGNATURE);
+        return;
+      }
       if (!vault.isUnlocked(request.signer)) {
         request.phase = 'unlocking';
         await vault.unlock(request.signer, password);
@@ -257,15 +273,20 @@ class Signing {
       // Checked again after signing: a signature made as access ended never leaves.
       if (this.current?.id !== request.id || signal?.aborted) return;
       request.phase = 'submitting';
-      const resolve = this.#resolve;
-      this.#resolve = this.#reject = null;
-      this.#signal = null;
-      resolve?.(signature);
+      this.#hand(signature);
     } catch (error) {
       if (this.current?.id !== request.id) return;
       request.phase = 'review';
       request.error = errorText(error);
     }
+  }
+
+  /** Gives the signature to the one who asked; the dialog stays to show the progress. */
+  #hand(signature: string): void {
+    const resolve = this.#resolve;
+    this.#resolve = this.#reject = null;
+    this.#signal = null;
+    resolve?.(signature);
   }
 
   /** Cancel before signing; close after a failure. */
@@ -339,6 +360,8 @@ export async function transact(title: string, call: MutationRequest, options: Tr
   const baseUrl = client.baseUrl;
   const signer = typeof call.body.address === 'string' ? call.body.address : '';
   if (!session.account(signer)) throw new Error('Choose an account of this wallet to sign with (Accounts page)');
+  // Acting as the signer (a sandbox with impersonation on): the service signs, the person still confirms each call.
+  const impersonated = impersonation.isActing(signer);
   const vault = session.wallet.vault;
   try {
     const result = await runExtrinsic(
@@ -346,12 +369,13 @@ export async function transact(title: string, call: MutationRequest, options: Tr
       call,
       async (built, decoded) => {
         const checked = await checkedForSigning(client, built);
-        if (options.preapproved && vault.isUnlocked(signer)) return vault.sign(signer, checked.message);
-        return signing.ask({ title, signer, client, subject: extrinsicSubject(built, decoded, checked), series: options.series ?? null });
+        if (options.preapproved && !impersonated && vault.isUnlocked(signer)) return vault.sign(signer, checked.message);
+        return signing.ask({ title, signer, client, subject: extrinsicSubject(built, decoded, checked), series: options.series ?? null, impersonated });
       },
       {
+        impersonate: impersonated ? signer : undefined,
         onProgress: (p) => signing.progress(p),
-        onSubmitted: (hash, decoded) => txlog.add(baseUrl, hash, title, decoded)
+        onSubmitted: (hash, decoded) => txlog.add(baseUrl, hash, title, decoded, impersonated ? IMPERSONATED_NOTE : undefined)
       }
     );
     signing.close();

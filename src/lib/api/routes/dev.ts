@@ -14,13 +14,15 @@ import { ApiError, payloadTooLarge, validationError } from '../errors';
 import type { Route } from '../route';
 import { feeResponse, fromUnits } from '../fee';
 import { address, decimalString } from '../schemas';
-import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, quote } from '../../limits';
+import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, MAX_SEAL_COUNT, quote } from '../../limits';
 import { plain } from '../route';
 
-const resetBody = z.object({ rules: z.enum(['spec', 'unique']).optional() });
+const resetBody = z.object({
+  rules: z.enum(['spec', 'unique']).optional(),
+  /** A fork starts a plain sandbox (a chain of its own) instead of its source's block again. */
+  leaveFork: z.boolean({ error: 'leaveFork must be true or false' }).optional()
+});
 
-/** Most blocks one /dev/seal makes (each is a store write). */
-export const MAX_SEAL_COUNT = 1000;
 const sealBody = z.object({
   count: z
     .number({ error: 'count must be a number of blocks' })
@@ -91,7 +93,8 @@ export interface DevControls {
   exportSnapshot(): Promise<{ text: string; filename: string }>;
   /** Throws SnapshotError (a bad or foreign file) having changed nothing; `beforeReplace` runs once the export is checked. */
   importSnapshot(text: string, options?: { beforeReplace?: () => Promise<void> }): Promise<ChainSummary>;
-  reset(rules?: RuleSetName): Promise<ChainSummary>;
+  /** `leaveFork`: a chain of its own, not the fork's source again (ForkUnavailableError on a host that forks only at start). */
+  reset(rules?: RuleSetName, options?: { leaveFork?: boolean }): Promise<ChainSummary>;
   /** Replace the ledger with a fork of a network at a block (its head when none); ForkSourceError when the source fails, nothing changed. */
   startFork(request: { url: string; blockHash?: string }): Promise<ChainSummary>;
   sealBlock(): Promise<BlockRecord | null>;
@@ -251,9 +254,17 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
       method: 'POST',
       path: '/dev/reset',
       tag: 'dev',
-      summary: 'Start a fresh chain (new genesis hash); `rules` chooses the rule set (default: the current one)',
+      summary:
+        'Start a fresh chain (new genesis hash); `rules` chooses the rule set (default: the current one). A fork starts its source\'s block again, or with `leaveFork: true` a plain sandbox of its own',
       body: resetBody,
-      handle: async ({ body }) => ({ status: 201, json: await host.reset((body as z.output<typeof resetBody>).rules) })
+      handle: async ({ body }) => {
+        const { rules, leaveFork } = body as z.output<typeof resetBody>;
+        const summary = await host.reset(rules, { leaveFork }).catch((e: unknown) => {
+          if (e instanceof Error && e.name === 'ForkUnavailableError') throw validationError(e.message);
+          throw e;
+        });
+        return { status: 201, json: summary };
+      }
     }),
     plain({
       method: 'POST',

@@ -38,6 +38,7 @@ import { KEEP_ALL_HISTORY, type HistoryPolicy } from '../history/record';
 import { LedgerAtBlock, checkReadable } from '../history/ledger-at-block';
 import { currentRecord, revertState } from '../history/revert';
 import { takeSnapshot, type Snapshot } from '../history/snapshots';
+import { IMPERSONATION_SIGNATURE } from '../../codec/impersonation';
 
 export type { BuiltPayload } from './payload-builder';
 export type { SignatureVerifier } from './signature-check';
@@ -101,11 +102,7 @@ interface Verified {
   impersonated?: true;
 }
 
-/**
- * The signature an impersonated extrinsic carries (sr25519 type byte, 64 zero bytes): it verifies
- * for no key, so the extrinsic could never be valid on any chain, this one's source included.
- */
-export const IMPERSONATION_SIGNATURE = '0x01' + '00'.repeat(64);
+export { IMPERSONATION_SIGNATURE };
 
 const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
