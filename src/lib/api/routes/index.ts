@@ -8,6 +8,7 @@ import { collectionExtraRoutes } from './collection-extras';
 import { commonRoutes } from './common';
 import { extrinsicRoutes } from './extrinsic';
 import { fungibleRoutes } from './fungible';
+import { galleryRoutes } from './gallery';
 import { historyRoutes } from './history';
 import { refungibleRoutes } from './refungible';
 import { stateQueryRoutes } from './state-query';
@@ -15,5 +16,5 @@ import { tokenRoutes } from './tokens';
 import { tokenV2Routes } from './tokens-v2';
 
 export function allRoutes(): Route[] {
-  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...batchRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes, ...historyRoutes];
+  return [...collectionRoutes, ...tokenRoutes, ...balanceRoutes, ...commonRoutes, ...batchRoutes, ...extrinsicRoutes, ...fungibleRoutes, ...refungibleRoutes, ...collectionV2Routes, ...tokenV2Routes, ...collectionExtraRoutes, ...stateQueryRoutes, ...historyRoutes, ...galleryRoutes];
 }
