@@ -3,6 +3,7 @@
 // caller's (see flow.ts). `fetch` is injected so the page can route the built-in ledger's
 // requests through the in-page host when no service worker controls it.
 import { ApiError, NetworkError } from './errors';
+import { galleryParams, type GalleryPage, type GalleryRequest } from './gallery';
 import type {
   Balance,
   BuildResult,
@@ -195,6 +196,11 @@ export class RestClient {
 
   async tokenIds(collectionId: number): Promise<number[]> {
     return (await this.get<{ ids: number[] }>('/collections/tokens', { collectionId })).ids;
+  }
+
+  /** Opalite extension: a page of the collection's tokens, searched, filtered and sorted over all of them. */
+  gallery(collectionId: number, request: GalleryRequest = {}, signal?: AbortSignal): Promise<GalleryPage> {
+    return this.get('/tokens/gallery', galleryParams(collectionId, request), signal);
   }
 
   async allowList(collectionId: number): Promise<string[]> {
