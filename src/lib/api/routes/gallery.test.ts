@@ -1,6 +1,8 @@
 // The gallery route over an in-memory ledger: the index follows mints, burns, property changes
 // and transfers block by block; counts and rarity are of the whole collection; numbers sort as numbers.
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { QueryTx } from '../../ledger/store';
+import { galleryIndex } from '../gallery/sync';
 import { ALICE, BOB, openApi, type Api } from './route-test-kit';
 
 let api: Api;
@@ -130,5 +132,26 @@ describe('GET /tokens/gallery', () => {
     }
     const missing = await api.get('/v1/tokens/gallery?collectionId=999');
     expect([missing.status, missing.json.error.name]).toEqual([404, 'CollectionNotFoundError']);
+  });
+
+  it('brings the index forward from the rows a block changed, without reading the collection again', async () => {
+    const id = await collection();
+    await mintMany(id, [token('One', 'red', '1'), token('Two', 'red', '2')]);
+    const asked: string[] = [];
+    // The ledger's reads, noting every store method a query calls.
+    const read = <T>(fn: (tx: QueryTx) => Promise<T>) =>
+      api.ledger.read((tx) => fn(new Proxy(tx, { get: (target, key) => (asked.push(String(key)), Reflect.get(target, key)) })));
+    const first = await galleryIndex(api.ledger, read, id, 'http://127.0.0.1/ipfs');
+    expect(first.index.size).toBe(2);
+    expect(asked).toContain('tokenIdsOfCollection');
+
+    await mintMany(id, [token('Three', 'blue', '3')]);
+    asked.length = 0;
+    const next = await galleryIndex(api.ledger, read, id, 'http://127.0.0.1/ipfs');
+    expect(next.index).toBe(first.index);
+    expect(next.index.size).toBe(3);
+    expect(next.block.number).toBeGreaterThan(first.block.number);
+    expect(asked).not.toContain('tokenIdsOfCollection');
+    expect(asked).toContain('history');
   });
 });
