@@ -152,6 +152,19 @@ export async function runGalleryBench(): Promise<string[]> {
       for (let i = 0; i < 200 && grid.querySelector('.pending'); i++) await new Promise((done) => setTimeout(done, 50));
       return { gaps, cells: grid.querySelectorAll('li').length, elements: document.getElementsByTagName('*').length, lastName: [...grid.querySelectorAll('.name')].at(-1)?.textContent };
     });
+    // Baseline of the same run: as many frames of the same page standing still (what the machine's load alone costs a frame).
+    const idle = await page.evaluate(async (count) => {
+      const gaps: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < count; i++) {
+        await new Promise((done) => requestAnimationFrame(done));
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }
+      return gaps;
+    }, frames.gaps.length);
+    lines.push(`G3 baseline: the same page standing still for ${idle.length} frames: p50 ${median(idle).toFixed(1)} ms, p95 ${pct(idle, 95).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms`);
     const longest = Math.max(...frames.gaps);
     lines.push(
       `G3 scrolled through ${BIG} tokens in ${frames.gaps.length} frames (${((performance.now() - started) / 1000).toFixed(1)} s): frame p50 ${median(frames.gaps).toFixed(1)} ms, p95 ${pct(frames.gaps, 95).toFixed(1)} ms, max ${longest.toFixed(1)} ms, ${frames.gaps.filter((g) => g >= 50).length} frames ≥ 50 ms; at the end ${frames.cells} cells, ${frames.elements} elements in the page, last "${frames.lastName}"`
