@@ -6,6 +6,7 @@
 //   BENCH_HISTORY=0   skips part 3 (history)
 //   BENCH_BROWSER=0   skips the browser parts (4, 5 and 6)
 //   BENCH_FORK=0      skips part 7 (forking)
+//   BENCH_GALLERY=0   skips part 8 (the gallery at 10,000 tokens, in Chromium)
 //
 // Only files under bench/ and temporary directories are written; nothing outside 127.0.0.1 is contacted.
 import { readFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ if (process.env.BENCH_BROWSER !== '0') {
   parts.push(['4. the browser (headless Chromium, service worker)', async () => (await import('./browser')).runBrowserBench()]);
   parts.push(['5. the sandbox start in a fresh browser context', async () => (await import('./sandbox-start')).runSandboxStartBench()]);
   parts.push(['6. first visit (Lighthouse, mobile)', async () => (await import('./first-visit')).runFirstVisitBench()]);
+  // issue 19: the gallery of a 10,000-token collection; BENCH_GALLERY=0 skips it.
+  if (process.env.BENCH_GALLERY !== '0') parts.push(['8. the gallery at 10,000 tokens (headless Chromium)', async () => (await import('./gallery')).runGalleryBench()]);
 }
 
 const started = performance.now();

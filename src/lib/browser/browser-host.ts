@@ -3,6 +3,7 @@
 // ledger channel and following what other contexts announce there.
 import { devRoutes } from '../api/routes/dev';
 import { fileServer, ipfsRoutes } from '../api/routes/ipfs';
+import { drawThumbnail } from './thumbnail';
 import { LedgerHost, type HostKind, type WriteLock } from '../host/ledger-host';
 import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../storage/schema';
 import { openDexieStore } from '../storage/dexie-store';
@@ -62,7 +63,7 @@ export async function openBrowserHost(options: BrowserHostOptions): Promise<Brow
     appVersion: options.appVersion,
     dbSchemaVersion: DB_SCHEMA_VERSION,
     routes: (h) => [...devRoutes(h, { files: store.files }), ...ipfsRoutes({ files: store.files })],
-    outside: fileServer(store.files)
+    outside: fileServer(store.files, { thumbnails: drawThumbnail })
   });
 
   // BroadcastChannel never delivers a message to the object that posted it, so one object both

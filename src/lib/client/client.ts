@@ -4,6 +4,7 @@
 // requests through the in-page host when no service worker controls it.
 import { impersonateHeader } from '../codec/impersonation';
 import { ApiError, NetworkError } from './errors';
+import { galleryParams, type GalleryPage, type GalleryRequest } from './gallery';
 import type {
   Balance,
   BuildResult,
@@ -206,6 +207,11 @@ export class RestClient {
 
   async tokenIds(collectionId: number): Promise<number[]> {
     return (await this.get<{ ids: number[] }>('/collections/tokens', { collectionId })).ids;
+  }
+
+  /** Opalite extension: a page of the collection's tokens, searched, filtered and sorted over all of them. */
+  gallery(collectionId: number, request: GalleryRequest = {}, signal?: AbortSignal): Promise<GalleryPage> {
+    return this.get('/tokens/gallery', galleryParams(collectionId, request), signal);
   }
 
   async allowList(collectionId: number): Promise<string[]> {

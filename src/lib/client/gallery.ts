@@ -93,3 +93,55 @@ export function galleryTokens(tokens: readonly Token[], query: GalleryQuery): To
   }
   return selected.sort(byId);
 }
+
+/** One token of a gallery page (GET /tokens/gallery, an Opalite extension). */
+export interface GalleryItem {
+  tokenId: number;
+  name: string;
+  image: string | null;
+  /** null: a ReFungible token split between several holders. */
+  owner: string | null;
+  rarity: number;
+}
+
+/** A page of the gallery, with counts and totals over the whole collection. */
+export interface GalleryPage {
+  collectionId: number;
+  blockNumber: number;
+  total: number;
+  matching: number;
+  offset: number;
+  tokens: GalleryItem[];
+  attributes: (AttributeCounts & { numeric: boolean; more: number })[];
+}
+
+/** What the gallery asks: `sort` is id, name, rarity or `attr:<name>`. */
+export interface GalleryRequest {
+  search?: string;
+  /** Attribute name → the value wanted. */
+  filters?: Record<string, string>;
+  owner?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  offset?: number;
+  limit?: number;
+  values?: number;
+}
+
+/** The query string values of GET /tokens/gallery. */
+export function galleryParams(collectionId: number, request: GalleryRequest): Record<string, string | number | string[] | undefined> {
+  const attr = Object.entries(request.filters ?? {})
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}:${value}`);
+  return {
+    collectionId,
+    search: request.search?.trim() ? request.search.trim().slice(0, MAX_SEARCH_CHARS) : undefined,
+    attr: attr.length ? attr : undefined,
+    owner: request.owner,
+    sort: request.sort,
+    order: request.order,
+    offset: request.offset,
+    limit: request.limit,
+    values: request.values
+  };
+}

@@ -8,6 +8,7 @@ import { fileIn, filesIn, readForm } from '../ipfs/form';
 import { DEFAULT_MEDIA_TYPE, mediaTypeOf } from '../ipfs/media-types';
 import { checkedPath, consistentTree } from '../ipfs/tree-paths';
 import { cidSpellings, extendedTree, findStored, folderLinks, storeTree, type FileStoreLike, type NewFile, type StoredFile } from '../ipfs/tree-store';
+import { cachedThumbnails, thumbnailSize, type Thumbnailer } from '../ipfs/thumbnails';
 import { buildTree, fileCid, type TreeEntry } from '../ipfs/unixfs';
 import { readZip } from '../ipfs/zip';
 import { MAX_CID_LENGTH, MAX_FILES_PER_UPLOAD, MAX_PATH_DEPTH, MAX_TREE_ENTRIES, MAX_UNZIPPED_BYTES, quote } from '../../limits';
@@ -165,12 +166,16 @@ function namesBelow(pathname: string): string[] {
  * folder answers with its links as JSON. Returns null for requests that are not for a file, so a
  * host can pass them on.
  */
-export function fileServer(files: FileStoreLike): (request: Request) => Promise<Response> | null {
+export function fileServer(files: FileStoreLike, options: { thumbnails?: Thumbnailer } = {}): (request: Request) => Promise<Response> | null {
+  const thumbnails = options.thumbnails ? cachedThumbnails(options.thumbnails) : undefined;
   return (request) => {
-    const pathname = new URL(request.url).pathname;
-    const cid = ipfsPathCid(pathname);
+    const url = new URL(request.url);
+    const cid = ipfsPathCid(url.pathname);
     if (cid === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    return serveFile(files, request, cid, pathname).catch(errorResponseFor);
+    // `?thumb=<px>`: a small variant where this host can draw one (else the file itself).
+    const size = thumbnails ? thumbnailSize(url.searchParams.get('thumb')) : undefined;
+    const thumbnail = size === undefined ? undefined : (file: StoredFile) => thumbnails!(file.cid, file.type, file.bytes, size);
+    return serveFile(files, request, cid, url.pathname, thumbnail).catch(errorResponseFor);
   };
 }
 
@@ -189,11 +194,13 @@ async function resolve(files: FileStoreLike, cid: string, names: string[]): Prom
   return entry;
 }
 
-async function serveFile(files: FileStoreLike, request: Request, cid: string, pathname: string): Promise<Response> {
+async function serveFile(files: FileStoreLike, request: Request, cid: string, pathname: string, thumbnail?: (file: StoredFile) => Promise<Blob | null>): Promise<Response> {
   if (cidSpellings(cid).length === 0) return errorResponseFor(validationError(`"${quote(cid)}" is not a CID`));
-  const file = await resolve(files, cid, namesBelow(pathname));
-  const links = await folderLinks(file);
-  const etag = `"${file.cid}"`;
+  const stored = await resolve(files, cid, namesBelow(pathname));
+  const links = await folderLinks(stored);
+  const small = links || !thumbnail ? null : await thumbnail(stored);
+  const file: StoredFile = small ? { ...stored, bytes: small, type: small.type, size: small.size } : stored;
+  const etag = small ? `"${stored.cid}-thumb-${small.size}"` : `"${stored.cid}"`;
   const headers = {
     'content-type': links ? 'application/json' : file.type || DEFAULT_MEDIA_TYPE,
     'cache-control': 'public, max-age=31536000, immutable',

@@ -1,0 +1,19 @@
+// Thumbnails drawn in the browser (service worker or page): the image decoded at the size wanted
+// by createImageBitmap and encoded as WebP on an OffscreenCanvas; null where either is missing.
+import type { Thumbnailer } from '../api/ipfs/thumbnails';
+
+export const drawThumbnail: Thumbnailer = async (image, size) => {
+  if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
+  const full = await createImageBitmap(image);
+  const scale = Math.min(1, size / Math.max(full.width, full.height));
+  const width = Math.max(1, Math.round(full.width * scale));
+  const height = Math.max(1, Math.round(full.height * scale));
+  full.close();
+  // Already small: the original is the thumbnail.
+  if (scale === 1) return null;
+  const bitmap = await createImageBitmap(image, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
+  const canvas = new OffscreenCanvas(width, height);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
+};
