@@ -9,6 +9,8 @@ import type { MintItem } from './mint-list';
 export const MAX_FINGERPRINTS = 10_000;
 /** Collections whose history is kept (the most recently minted into). */
 export const MAX_COLLECTIONS = 20;
+/** Fingerprints kept in all (about 40 bytes each: the browser's storage holds a few MB per site). */
+export const MAX_ROWS_IN_ALL = 20_000;
 const STORAGE_KEY = 'opalite.mint-history';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
@@ -82,7 +84,8 @@ export function rememberMinted(storage: StorageLike, baseUrl: string, collection
   const earlier = all.find((h) => h.baseUrl === baseUrl && h.collectionId === collectionId)?.rows.filter(validRow) ?? [];
   const merged = [...earlier, ...rows].slice(-MAX_FINGERPRINTS);
   const others = all.filter((h) => !(h.baseUrl === baseUrl && h.collectionId === collectionId));
-  const kept = [{ baseUrl, collectionId, rows: merged }, ...others].slice(0, MAX_COLLECTIONS);
+  let total = 0;
+  const kept = [{ baseUrl, collectionId, rows: merged }, ...others].slice(0, MAX_COLLECTIONS).filter((h) => (total += h.rows.length) <= MAX_ROWS_IN_ALL);
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify(kept));
   } catch {
