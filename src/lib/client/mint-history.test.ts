@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FINGERPRINTS, alreadyMinted, alreadyMintedText, fileHash, fingerprints, mintedRows, rememberMinted, type MintedRow } from './mint-history';
+import { dayText } from './format';
 import { parseMintList } from './mint-list';
 
 const BASE = 'http://localhost/sandbox/v1';
@@ -91,7 +92,7 @@ describe('the warning text', () => {
       { index: 2, tokenId: 3, at },
       { index: 4, tokenId: 9, at }
     ]);
-    const day = new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+    const day = dayText(at);
     expect(text).toEqual([`Lines 2–4 were minted on ${day} as tokens 1–3`, `Line 6 was minted on ${day} as token 9`]);
   });
 

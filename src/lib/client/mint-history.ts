@@ -2,7 +2,7 @@
 // is signed: each row gets a content fingerprint (name, description, attributes and image — a
 // picked file by the hash of its bytes — normalised), and the fingerprints of minted rows are kept
 // per (service, collection) in the browser's storage, bounded, beside the token each became.
-import { countText, idRanges, localized } from './format';
+import { countText, dayText, idRanges, localized } from './format';
 import type { MintItem } from './mint-list';
 
 /** Fingerprints kept per collection (the newest; a 10,000-token drop fits). */
@@ -125,8 +125,6 @@ function placesText(items: readonly MintItem[], from: number, to: number): strin
   if (a && b && a[1] === b[1]) return `${a[1]}s ${a[2]}–${b[2]}`;
   return `${first} to ${last}`;
 }
-
-const dayText = (at: number) => new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The found rows as sentences, runs of neighbouring rows minted the same day together:
