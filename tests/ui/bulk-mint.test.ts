@@ -184,6 +184,26 @@ describe('bulk minting', () => {
     expect(errors).toEqual([]);
   });
 
+  it('recognises rows minted before, names them, and mints only the new row when asked', async () => {
+    await mintPage();
+    await page.getByLabel('Image files').setInputFiles([1, 2, 3, 4, 5, 6, 13].map((n) => pngFile(`beast-${n}.png`, n)));
+    // The six rows of the first run (in another column order, one name spaced differently) and one new row for Bob.
+    const again = [1, 2, 3, 4, 5, 6].map((n) => `${n === 3 ? ' Beast  3' : `Beast ${n}`},${n},beast-${n}.png,${n % 2 ? 'common' : 'rare'},`);
+    await page.getByLabel('Tokens', { exact: true }).fill(['name,Power,image,Rarity,owner', ...again, `Beast 13,13,beast-13.png,rare,${BOB}`].join('\n'));
+    const warning = page.getByTestId('already-minted');
+    await expect.poll(() => warning.innerText()).toContain('6 rows of this list were minted before into this collection:');
+    expect(await warning.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Lines 2–7 were minted on .+ as tokens 1–6$/)]);
+    // Nothing is signed before the person chooses.
+    expect(await page.getByRole('button', { name: 'Mint 7 tokens' }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'Only the 1 new row' }).check();
+    const before = await signedByAda();
+    await page.getByRole('button', { name: 'Mint 1 token' }).click();
+    await approve(page, { password: PASSWORD, call: 'unique.createMultipleItemsEx' });
+    await expect.poll(() => page.getByTestId('minted-summary').textContent()).toMatch(/^Minted 1 token: 13\. /);
+    expect(await signedByAda()).toBe(before + 1);
+    expect(errors).toEqual([]);
+  });
+
   it('has no serious accessibility problems, and looks right on a phone and a desktop', async () => {
     await mintPage();
     await page.getByLabel('Image files').setInputFiles([1, 2, 3].map((n) => pngFile(`beast-${n}.png`, n)));

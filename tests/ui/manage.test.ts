@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, serveApp, setting, watchErrors } from './support';
 
 const PASSWORD = 'manage-pass-1';
 
@@ -41,16 +41,15 @@ describe('managing collections and tokens', () => {
 
   it('changes every setting of a collection, then hands it over', async () => {
     await newCollection('Settings', 'SET');
-    const section = (name: string) => page.getByRole('region', { name });
 
-    const properties = section('Properties');
+    const properties = await setting(page, 'Properties');
     await properties.getByLabel('Key').fill('website');
     await properties.getByLabel('Value').fill('https://example.com');
     await properties.getByRole('button', { name: 'Set property' }).click();
     expect((await approve(page)).call).toBe('unique.setCollectionProperties');
     await expect.poll(() => properties.getByRole('table').textContent()).toContain('https://example.com');
 
-    const keys = section('Token property permissions');
+    const keys = await setting(page, 'Token property permissions');
     await keys.getByRole('button', { name: 'Add or change a key' }).click();
     await keys.getByLabel('Property key 1').fill('mood');
     await keys.getByLabel('Token owner may set').uncheck();
@@ -58,7 +57,7 @@ describe('managing collections and tokens', () => {
     expect((await approve(page)).call).toBe('unique.setTokenPropertyPermissions');
     await expect.poll(() => keys.getByRole('row', { name: /mood/ }).textContent()).toMatch(/mood\s*yes\s*yes\s*no/);
 
-    const admins = section('Admins');
+    const admins = await setting(page, 'Admins');
     await admins.getByLabel('Admin address').fill(BOB);
     await admins.getByRole('button', { name: 'Add admin' }).click();
     expect((await approve(page)).call).toBe('unique.addCollectionAdmin');
@@ -67,7 +66,7 @@ describe('managing collections and tokens', () => {
     expect((await approve(page)).call).toBe('unique.removeCollectionAdmin');
     await admins.getByText('No admins').waitFor();
 
-    const limits = section('Limits');
+    const limits = await setting(page, 'Limits');
     await limits.getByRole('button', { name: 'Change limits' }).click();
     await limits.getByLabel('Token limit').fill('10');
     await limits.getByLabel('Owner can destroy').selectOption('yes');
@@ -75,14 +74,14 @@ describe('managing collections and tokens', () => {
     expect((await approve(page)).call).toBe('unique.setCollectionLimits');
     await expect.poll(() => limits.getByTestId('limit-tokenLimit').textContent()).toBe('10');
 
-    const permissions = section('Permissions');
+    const permissions = await setting(page, 'Permissions');
     await permissions.getByRole('button', { name: 'Change permissions' }).click();
     await permissions.getByLabel('Anyone may mint (mint mode)').check();
     await permissions.getByRole('button', { name: 'Save permissions' }).click();
     expect((await approve(page)).call).toBe('unique.setCollectionPermissions');
     await permissions.getByText('anyone may mint').waitFor();
 
-    const ownership = section('Transfers and ownership');
+    const ownership = await setting(page, 'Transfers and ownership');
     await ownership.getByRole('button', { name: 'Turn transfers off' }).click();
     expect((await approve(page)).call).toBe('unique.setTransfersEnabledFlag');
     await expect.poll(() => ownership.getByTestId('transfers-state').textContent()).toBe('off');
@@ -133,6 +132,7 @@ describe('managing collections and tokens', () => {
       if (token === 'Gem') await page.getByRole('link', { name: 'Box (token 1)' }).click();
     }
     await page.getByText('No tokens yet').waitFor();
+    await setting(page, 'Transfers and ownership');
     await page.getByRole('button', { name: 'Destroy collection' }).click();
     await page.getByRole('button', { name: 'Destroy for good' }).click();
     expect((await approve(page)).call).toBe('unique.destroyCollection');

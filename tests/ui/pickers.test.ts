@@ -169,7 +169,7 @@ describe('pickers', () => {
   });
 
   it('shows admins by their wallet names', async () => {
-    await page.goto(`${preview.url}collections/${collectionId}`);
+    await page.goto(`${preview.url}collections/${collectionId}?tab=admins`);
     const admins = page.getByRole('region', { name: 'Admins' });
     const item = admins.getByRole('listitem');
     await expect.poll(() => item.textContent()).toContain('Ada');

@@ -2,7 +2,9 @@
 // cover, three tokens with images, one nested into another) is recreated on a Node host running
 // the real chain's rules (`--rules unique`) with the person's own key: the plan first (extrinsics,
 // files), the run, then everything checked ON THE TARGET over REST; a network failure mid-run
-// and a resume that makes nothing twice.
+// and a resume that makes nothing twice; the map of token ids kept and downloadable; opened
+// again, the finished run offered instead of a second plan; a signer without funds stopped.
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
@@ -160,6 +162,38 @@ describe('publish to a network', () => {
     expect(cover.equals(png(11))).toBe(true);
     expect((await onTarget(target, '/tokens?collectionId=1&tokenId=2')).nestingParentToken).toMatchObject({ collectionId: 1, tokenId: 1 });
     expect((await onTarget(target, '/tokens?collectionId=1&tokenId=1')).owner).toBe(address);
+
+    // ---- where things went: the map kept with the run, downloadable, and the link to the target ----
+    const restUrl = `${target.url}/collections?collectionId=1`;
+    const map = page.getByRole('table', { name: 'Token map' });
+    expect((await map.getByRole('row').allInnerTexts()).slice(1)).toEqual(['1\t1', '2\t2', '3\t3']);
+    expect(await page.getByTestId('published-link').last().getAttribute('href')).toBe(restUrl);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download token map (CSV)' }).click()]);
+    expect(await readFile(await download.path(), 'utf8')).toBe('source_token_id,target_token_id\n1,1\n2,2\n3,3\n');
+
+    // ---- opened again: the finished run is offered instead of a second plan ----
+    await page.goto(`${preview.url}collections/1/publish`);
+    const before = page.getByTestId('published-before');
+    await before.waitFor();
+    expect(await before.textContent()).toMatch(/^Published on \S.* as collection 1 on /);
+    expect(await before.textContent()).toContain(` as collection 1 on ${target.url}.`);
+    await page.getByLabel('Target base URL').fill(target.url);
+    await page.getByRole('button', { name: 'Make plan' }).click();
+    const there = page.getByTestId('published-there');
+    await there.waitFor();
+    expect(await there.getByRole('link', { name: 'Open collection 1' }).getAttribute('href')).toBe(restUrl);
+    expect(await page.getByRole('table', { name: 'Publish plan' }).count()).toBe(0);
+
+    // ---- a signer with nothing on the target: the plan cannot start and says what is missing ----
+    const bea = await createAccount(page, 'Bea', PASSWORD);
+    await page.goto(`${preview.url}collections/1/publish`);
+    await page.getByLabel('Target base URL').fill(target.url);
+    await page.getByLabel('Signer').selectOption(bea);
+    await page.getByRole('button', { name: 'Make plan' }).click();
+    await page.getByRole('button', { name: 'Plan a second copy anyway' }).click();
+    await plan.waitFor();
+    await expect.poll(() => page.getByTestId('missing-funds').textContent()).toMatch(/^The signer has 0 OPL on the target and needs at least (\S+) OPL \(.+\): \1 OPL missing\./);
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

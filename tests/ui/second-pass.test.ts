@@ -202,7 +202,7 @@ describe('the creator app, second pass', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Recipient: "not-an-address" is not an account address');
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
 
-    await page.goto(`${preview.url}collections/${collectionId}`);
+    await page.goto(`${preview.url}collections/${collectionId}?tab=admins`);
     const admins = page.getByRole('region', { name: 'Admins' });
     await admins.getByLabel('Admin address').fill('not-an-address');
     await admins.getByRole('button', { name: 'Add admin' }).click();

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, DESKTOP, approve, asAlice, createAccount, fundFromAlice, launchBrowser, nav, restRelay, screenshotPath, serveApp, watchErrors } from './support';
+import { BOB, DESKTOP, approve, asAlice, createAccount, fundFromAlice, launchBrowser, nav, restRelay, screenshotPath, serveApp, setting, watchErrors } from './support';
 
 const PASSWORD = 'preview-pass-1';
 
@@ -159,7 +159,7 @@ describe('the sign dialog previews what a signature will do', () => {
     await approve(page, { password: PASSWORD, call: 'unique.transferFrom' });
 
     await page.getByRole('link', { name: '← Cats' }).click();
-    const properties = section('Properties');
+    const properties = await setting(page, 'Properties');
     await properties.getByLabel('Key').fill('site');
     await properties.getByLabel('Value').fill('https://cats.example');
     await properties.getByRole('button', { name: 'Set property' }).click();
@@ -181,14 +181,15 @@ describe('the sign dialog previews what a signature will do', () => {
     await page.getByRole('heading', { level: 1, name: 'Rules' }).waitFor();
     const rules = `collection “Rules” (#${collectionId()})`;
 
-    await section('Admins').getByLabel('Admin address').fill(BOB);
-    await section('Admins').getByRole('button', { name: 'Add admin' }).click();
+    const admins = await setting(page, 'Admins');
+    await admins.getByLabel('Admin address').fill(BOB);
+    await admins.getByRole('button', { name: 'Add admin' }).click();
     let dialog = await reviewed();
     expect(await words(dialog)).toBe(`Make Bob an admin of ${rules}`);
     expect(await lines(dialog, title(rules))).toEqual(['Bob becomes an admin']);
     await approve(page, { password: PASSWORD, call: 'unique.addCollectionAdmin' });
 
-    const limits = section('Limits');
+    const limits = await setting(page, 'Limits');
     await limits.getByRole('button', { name: 'Change limits' }).click();
     await limits.getByLabel('Token limit').fill('10');
     await limits.getByRole('button', { name: 'Save limits' }).click();
@@ -196,7 +197,7 @@ describe('the sign dialog previews what a signature will do', () => {
     expect(await lines(dialog, title(rules))).toEqual(['Limit “token limit”: not set → 10']);
     await approve(page, { password: PASSWORD, call: 'unique.setCollectionLimits' });
 
-    const permissions = section('Permissions');
+    const permissions = await setting(page, 'Permissions');
     await permissions.getByRole('button', { name: 'Change permissions' }).click();
     await permissions.getByLabel('Anyone may mint (mint mode)').check();
     await permissions.getByRole('button', { name: 'Save permissions' }).click();
@@ -204,6 +205,7 @@ describe('the sign dialog previews what a signature will do', () => {
     expect(await lines(dialog, title(rules))).toContain('Mint mode (others may mint): off → on');
     await approve(page, { password: PASSWORD, call: 'unique.setCollectionPermissions' });
 
+    await setting(page, 'Transfers and ownership');
     await page.getByRole('button', { name: 'Destroy collection' }).click();
     await page.getByRole('button', { name: 'Destroy for good' }).click();
     dialog = await reviewed();

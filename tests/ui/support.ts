@@ -39,6 +39,14 @@ export async function nav(page: Page, name: 'Home' | 'Accounts' | 'Wallet' | 'Co
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
+/** Opens the tab `name` of a collection page's Settings; answers its section. */
+export async function setting(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true }).click();
+  const section = page.getByRole('region', { name, exact: true });
+  await section.waitFor();
+  return section;
+}
+
 /** "Fund from //Alice" on the card of account `name`, then its balance is the 1 000 OPL sent; answers the card. */
 export async function fundFromAlice(page: Page, name: string): Promise<Locator> {
   const card = page.getByRole('article', { name });

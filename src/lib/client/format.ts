@@ -142,6 +142,11 @@ export function unitsText(raw: bigint | string, decimals: number, unit: string):
   return `${value < 0n ? '−' : ''}${approximate}${grouped}${fraction ? `.${fraction}` : ''}${unit ? ` ${unit}` : ''}`;
 }
 
+/** A day as the person's locale writes it, short: "26 Nov 2026", "Nov 26, 2026". */
+export function dayText(at: number): string {
+  return new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /** "12 s ago", "3 min ago", or a date. */
 export function timeAgo(at: number, now = Date.now()): string {
   const seconds = Math.round((now - at) / 1000);

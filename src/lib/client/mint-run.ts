@@ -143,6 +143,8 @@ export interface RunRow {
   item: MintItem;
   state: RowState;
   tokenId?: number;
+  /** The row's content fingerprint, remembered once it is minted (see mint-history). */
+  print?: string;
 }
 
 /** The rows a new run may include: only those surely not minted and not being minted. */

@@ -1,6 +1,9 @@
 // The record of a publish run, kept in the browser's storage so that a run stopped by a failure
 // (network down, a refused call, a closed tab) can resume: keyed by the source collection, the
-// target base_url and the signer; bounded (the newest few runs are kept).
+// target base_url and the signer; bounded (the newest few runs are kept). A finished run is
+// remembered per target and source collection, with the map of its token ids, so Publish offers
+// the published collection instead of planning a second one.
+import type { TokenPair } from './token-map';
 
 export interface RunRecord {
   version: 1;
@@ -20,6 +23,8 @@ export interface RunRecord {
   failure: { step: string; title: string; message: string } | null;
   startedAt: number;
   finishedAt: number | null;
+  /** Source token id → target token id, as the plan mints them (absent in records of older versions). */
+  tokenMap?: TokenPair[];
 }
 
 /** Runs kept: the newest ones (older records are dropped). */
@@ -44,7 +49,8 @@ function isRecord(value: unknown): value is RunRecord {
     (r.targetCollectionId === null || Number.isInteger(r.targetCollectionId)) &&
     Array.isArray(r.done) &&
     typeof r.files === 'object' &&
-    typeof r.fees === 'object'
+    typeof r.fees === 'object' &&
+    (r.tokenMap === undefined || Array.isArray(r.tokenMap))
   );
 }
 
@@ -63,6 +69,15 @@ const sameRun = (a: RunRecord, b: Pick<RunRecord, 'sourceBaseUrl' | 'sourceColle
 /** The unfinished run of this source, target and signer, if any. */
 export function unfinishedRecord(storage: StorageLike, key: Pick<RunRecord, 'sourceBaseUrl' | 'sourceCollectionId' | 'targetBaseUrl' | 'signer'>): RunRecord | null {
   return readRecords(storage).find((r) => sameRun(r, key) && r.finishedAt === null) ?? null;
+}
+
+/** The newest finished run of this source collection on each target, newest first. */
+export function finishedRecords(storage: StorageLike, key: Pick<RunRecord, 'sourceBaseUrl' | 'sourceCollectionId'>): RunRecord[] {
+  const seen = new Set<string>();
+  return readRecords(storage)
+    .filter((r) => r.sourceBaseUrl === key.sourceBaseUrl && r.sourceCollectionId === key.sourceCollectionId && r.finishedAt !== null && r.targetCollectionId !== null)
+    .sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0))
+    .filter((r) => !seen.has(r.targetBaseUrl) && !!seen.add(r.targetBaseUrl));
 }
 
 /** Keeps `record` (replacing the one of the same run and start), the newest MAX_RECORDS in all. */

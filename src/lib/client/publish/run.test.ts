@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MutationRequest, Property } from '../types';
 import { buildPlan } from './plan';
-import { newRecord, readRecords, saveRecord, unfinishedRecord, MAX_RECORDS, type RunRecord } from './record';
+import { finishedRecords, newRecord, readRecords, saveRecord, unfinishedRecord, MAX_RECORDS, type RunRecord } from './record';
 import { PublishStepError, runPlan, type PublishTarget, type RunDeps } from './run';
 import { CID_A, CID_B, ME, sourceOf } from './testing/source';
 
@@ -87,6 +87,13 @@ const plan = () =>
     { cid: CID_A, bytes: 10 },
     { cid: CID_B, bytes: 20 }
   ]);
+/** Source tokens 1, 2, 4, 5 become target tokens 1–4. */
+const TOKEN_MAP = [
+  [1, 1],
+  [2, 2],
+  [4, 3],
+  [5, 4]
+];
 const record = () => newRecord({ sourceBaseUrl: 'http://sandbox.test/sandbox/v1', sourceCollectionId: 7, targetBaseUrl: 'http://target.test/v1', signer: ME }, 1);
 
 describe('publish run', () => {
@@ -100,6 +107,8 @@ describe('publish run', () => {
     expect([tokens.get(2)!.parent, tokens.get(4)!.parent]).toEqual([1, 2]);
     expect(done.finishedAt).not.toBeNull();
     expect(done.fees).toEqual({ create: '1 OPL', 'mint:1-5': '0.5 OPL' });
+    // Source ids with a gap are minted one after another on the target: the record keeps the map.
+    expect(done.tokenMap).toEqual(TOKEN_MAP);
   });
 
   it('resumes after a refused call: reads the target and skips what is there, no duplicates', async () => {
@@ -159,6 +168,17 @@ describe('publish run', () => {
     expect(readRecords(storage)).toHaveLength(MAX_RECORDS);
     expect(unfinishedRecord(storage, { sourceBaseUrl: 's', sourceCollectionId: 24, targetBaseUrl: 't', signer: ME })?.startedAt).toBe(24);
     expect(unfinishedRecord(storage, { sourceBaseUrl: 's', sourceCollectionId: 0, targetBaseUrl: 't', signer: ME })).toBeNull();
+    // A finished run is found per source collection, the newest one on each target.
+    const finished = (start: number, target: string, collectionId: number) => ({ ...newRecord({ sourceBaseUrl: 's', sourceCollectionId: 99, targetBaseUrl: target, signer: ME }, start), finishedAt: start + 1, targetCollectionId: collectionId });
+    saveRecord(storage, finished(100, 't1', 3));
+    saveRecord(storage, finished(101, 't1', 4));
+    saveRecord(storage, finished(102, 't2', 1));
+    saveRecord(storage, { ...newRecord({ sourceBaseUrl: 's', sourceCollectionId: 99, targetBaseUrl: 't3', signer: ME }, 103) });
+    expect(finishedRecords(storage, { sourceBaseUrl: 's', sourceCollectionId: 99 }).map((r) => [r.targetBaseUrl, r.targetCollectionId])).toEqual([
+      ['t2', 1],
+      ['t1', 4]
+    ]);
+    expect(finishedRecords(storage, { sourceBaseUrl: 'other', sourceCollectionId: 99 })).toEqual([]);
     store.set('opalite.publish-runs', 'not json');
     expect(readRecords(storage)).toEqual([]);
   });

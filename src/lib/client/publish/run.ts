@@ -8,6 +8,7 @@ import type { MutationRequest } from '../types';
 import { callOf, isExtrinsic, stepTitle, type PublishPlan, type PublishStep, type RunContext } from './plan';
 import { rewriteProperties } from './images';
 import type { RunRecord } from './record';
+import { tokenPairs } from './token-map';
 
 /** The target's reads and its file store (the REST client; a fake in tests). */
 export type PublishTarget = Pick<RestClient, 'collection' | 'collections' | 'collectionAdmins' | 'tokenIds' | 'token' | 'upload'>;
@@ -162,6 +163,8 @@ export async function runPlan(plan: PublishPlan, record: RunRecord, deps: RunDep
   const extrinsics = plan.steps.filter(isExtrinsic);
   const report = (finished: number, current: string | null, state: RunProgress['state']) => deps.onProgress?.({ finished, total, current, state });
   record.failure = null;
+  // Kept with the run: where each source token goes (ids shift when the source has gaps).
+  record.tokenMap = tokenPairs(plan.targetIds);
   let signed = 0;
   // Extrinsics the target still needs: counted first, so "sign N" is honest.
   for (const [i, step] of plan.steps.entries()) {
