@@ -5,6 +5,9 @@
 //   ~150 KiB gzipped of base64 wasm; util-crypto then runs its pure-JS verifiers (@scure, @noble).
 // - zod's `locales/index.js` → English only: zod 4 exports every locale as `z.locales`, which
 //   esbuild cannot shake; the ledger never reads them (zod's schemas import `en` directly).
+// - `@polkadot/networks` → empty lists: its ss58 registry (~8 KiB gzipped) only feeds
+//   util-crypto's `checkAddress` (known prefixes), which Opalite never calls; encoding and
+//   decoding take any prefix.
 // Usage: node scripts/build-sandbox-worker.mjs [outFile]; also importable: buildSandboxWorker().
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -23,6 +26,11 @@ const slimDependencies = {
     b.onResolve({ filter: /^@polkadot\/wasm-crypto-init$/ }, (args) =>
       b.resolve('@polkadot/wasm-crypto-init/none', { kind: args.kind, resolveDir: args.resolveDir })
     );
+    b.onResolve({ filter: /^@polkadot\/networks$/ }, () => ({ path: 'polkadot-networks', namespace: 'opalite-slim' }));
+    b.onLoad({ filter: /^polkadot-networks$/, namespace: 'opalite-slim' }, () => ({
+      contents: 'export const allNetworks = []; export const availableNetworks = []; export const selectableNetworks = [];',
+      loader: 'js'
+    }));
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
       contents: 'export { default as en } from "./en.js";',
       resolveDir: dirname(args.path),

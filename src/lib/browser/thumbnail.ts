@@ -2,15 +2,15 @@
 // by createImageBitmap and encoded as WebP on an OffscreenCanvas; null where either is missing.
 import type { Thumbnailer } from '../api/ipfs/thumbnails';
 
-export const drawThumbnail: Thumbnailer = async (image, size) => {
+// The source's size comes from its header (checked against a pixel bound before this is called), so
+// the image is decoded once, straight to the thumbnail's size.
+export const drawThumbnail: Thumbnailer = async (image, size, source) => {
   if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
-  const full = await createImageBitmap(image);
-  const scale = Math.min(1, size / Math.max(full.width, full.height));
-  const width = Math.max(1, Math.round(full.width * scale));
-  const height = Math.max(1, Math.round(full.height * scale));
-  full.close();
+  const scale = Math.min(1, size / Math.max(source.width, source.height));
   // Already small: the original is the thumbnail.
   if (scale === 1) return null;
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
   const bitmap = await createImageBitmap(image, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
   const canvas = new OffscreenCanvas(width, height);
   canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
