@@ -100,6 +100,14 @@ describe('the SDK ipfs section through the service worker', () => {
     expect(r.png).toMatchObject({ status: 200, type: 'image/png', sha256: sha256(PNG_1X1) });
   });
 
+  it('serves ?thumb=256 of an uploaded picture as a WebP drawn by the worker at most 256 px on its longer side; a small one as it is', async () => {
+    const r = await run('thumbnails');
+    expect(r.png.thumb).toMatchObject({ status: 200, type: 'image/webp', width: 256, height: 128 });
+    expect(r.jpeg.thumb).toMatchObject({ status: 200, type: 'image/webp', width: 171, height: 256 });
+    expect(r.png.thumb.bytes).toBeLessThan(r.png.original);
+    expect(r.small.thumb).toMatchObject({ status: 200, type: 'image/png', width: 100, height: 80, bytes: r.small.original });
+  });
+
   it('rejects with the service errors (ApiError from the envelope)', async () => {
     const r = await run('errors');
     expect(r.unknownFolder).toMatchObject({ name: 'NotFoundError', code: 'UN01008' });

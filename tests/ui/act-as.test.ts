@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, asAlice, launchBrowser, nav, serveApp, watchErrors } from './support';
+import { BOB, asAlice, launchBrowser, nav, serveApp, setting, watchErrors } from './support';
 
 /** //Alice: funded at genesis; the app's wallet never holds her key. */
 const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
@@ -62,7 +62,7 @@ describe('act as any address in the sandbox', () => {
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('link', { name: /Hers/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Hers' }).waitFor();
-    const limits = page.getByRole('region', { name: 'Limits' });
+    const limits = await setting(page, 'Limits');
     await limits.getByRole('button', { name: 'Change limits' }).click();
     await limits.getByLabel('Token limit').fill('7');
     await limits.getByRole('button', { name: 'Save limits' }).click();

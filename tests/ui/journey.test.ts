@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
-import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, png, serveApp, watchErrors } from './support';
+import { BOB, approve, createAccount, fundFromAlice, launchBrowser, nav, png, serveApp, setting, watchErrors } from './support';
 
 const PASSWORD = 'correct horse battery';
 
@@ -64,8 +64,8 @@ describe('a new creator', () => {
     expect(signed.askedPassword).toBe(true);
     await page.waitForURL(/\/collections\/1$/);
     await page.getByRole('heading', { level: 1, name: 'Creatures' }).waitFor();
-    expect(await page.getByTestId('nesting-permission').textContent()).toContain('token owners may nest');
-    expect(await page.getByRole('table', { name: 'Effective limits' }).getByTestId('limit-tokenLimit').textContent()).toBe('4,294,967,295');
+    expect(await (await setting(page, 'Permissions')).getByTestId('nesting-permission').textContent()).toContain('token owners may nest');
+    expect(await (await setting(page, 'Limits')).getByRole('table', { name: 'Effective limits' }).getByTestId('limit-tokenLimit').textContent()).toBe('4,294,967,295');
     expect(await page.getByRole('img', { name: 'Cover of Creatures' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
     // ---- one token, with an uploaded image ----
