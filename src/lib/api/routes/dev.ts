@@ -149,12 +149,16 @@ async function importBody(request: Request, maxUploadBytes: number): Promise<{ t
   return { text: new TextDecoder().decode(bytes) };
 }
 
+/** A rejection whose error is one of `names` (a host that cannot do what was asked, as asked) becomes a 400 with its message. */
+const asValidation =
+  (...names: string[]) =>
+  (e: unknown): never => {
+    if (e instanceof Error && names.includes(e.name)) throw validationError(e.message);
+    throw e;
+  };
 
-function snapshotFailure(error: unknown): never {
-  // A file that is not an export of this ledger is the caller's mistake: 400, nothing changed.
-  if (error instanceof Error && error.name === 'SnapshotError') throw validationError(error.message);
-  throw error;
-}
+// A file that is not an export of this ledger is the caller's mistake: 400, nothing changed.
+const snapshotFailure = asValidation('SnapshotError');
 
 /** The ledger export `text` as a ZIP archive with every stored file: its plan (exact size). */
 async function archiveOf(text: string, files: LedgerFiles | undefined): Promise<ArchivePlan> {
@@ -259,10 +263,7 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
       body: resetBody,
       handle: async ({ body }) => {
         const { rules, leaveFork } = body as z.output<typeof resetBody>;
-        const summary = await host.reset(rules, { leaveFork }).catch((e: unknown) => {
-          if (e instanceof Error && e.name === 'ForkUnavailableError') throw validationError(e.message);
-          throw e;
-        });
+        const summary = await host.reset(rules, { leaveFork }).catch(asValidation('ForkUnavailableError'));
         return { status: 201, json: summary };
       }
     }),
@@ -274,11 +275,8 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
       body: forkBody,
       handle: async ({ body }) => {
         const { source, blockHash } = body as z.output<typeof forkBody>;
-        const summary = await host.startFork({ url: source, blockHash }).catch((e: unknown) => {
-          // A host that forks only at start, or a source that is this host itself: the caller's to change.
-          if (e instanceof Error && (e.name === 'ForkUnavailableError' || e.name === 'ForkStartError')) throw validationError(e.message);
-          throw e;
-        });
+        // A host that forks only at start, or a source that is this host itself: the caller's to change.
+        const summary = await host.startFork({ url: source, blockHash }).catch(asValidation('ForkUnavailableError', 'ForkStartError'));
         return { status: 201, json: summary };
       }
     }),
