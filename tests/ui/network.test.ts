@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../server/host';
 import type { RunningPreview } from '../../server/preview';
+import { ALICE, custodial } from '../contract/support';
 import { approve, createAccount, fundFromAlice, launchBrowser, nav, png, restRelay, serveApp, watchErrors } from './support';
 
 const PASSWORD = 'network-pass-1';
@@ -169,6 +170,55 @@ describe('network', () => {
       expect(otherErrors).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it("shows a collection's tokens a page at a time, and says what needs an Opalite ledger, on a service without its extensions", async () => {
+    // A REST service of the real kind: the same host behind a relay without Opalite's extension routes.
+    const extension = /\/v1\/(explorer\/|tokens\/gallery$|tokens\/holdings$)/;
+    const plain = await restRelay(host, (_method, path) => (extension.test(path) ? { status: 404, json: { statusCode: 404, message: `Cannot GET ${path}` } } : null));
+    const schema = { schemaName: 'unique', schemaVersion: '1.0.0', coverPicture: { url: `${plain.url}/none/cover.png` }, image: { urlTemplate: `${plain.url}/none/{infix}.png` } };
+    const created = await custodial(host, 'POST', '/collections', { address: ALICE, name: 'Plain drop', description: 'Tokens on a plain REST service', tokenPrefix: 'PLN', schema });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const collectionId = created.body.parsed.collectionId;
+    const tokens = Array.from({ length: 30 }, (_, i) => ({ data: { name: `Plain #${i + 1}`, image: { urlInfix: `p${i + 1}` } } }));
+    expect((await custodial(host, 'POST', '/tokens/create-multiple', { address: ALICE, collectionId, tokens })).body.isError).toBe(false);
+
+    const remote = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    try {
+      await remote.goto(preview.url);
+      await nav(remote, 'Network');
+      await remote.getByRole('radio', { name: /A remote Unique Network REST service/ }).check();
+      await remote.getByLabel('Base URL').fill(plain.url);
+      await remote.getByRole('button', { name: 'Use this network' }).click();
+      await expect.poll(() => remote.getByTestId('current-base-url').textContent()).toBe(plain.url);
+
+      await remote.goto(`${preview.url}collections/${collectionId}`);
+      await remote.getByTestId('plain-token-pages').waitFor();
+      expect(await remote.getByTestId('plain-token-pages').textContent()).toContain('Search, filters, counts and rarity need an Opalite ledger');
+      // The count is the service's, not a read of every id.
+      expect(await remote.getByTestId('token-count').textContent()).toContain('30');
+      const grid = remote.getByRole('list', { name: 'Tokens' });
+      await grid.getByRole('link', { name: 'Plain #24 (token 24)' }).waitFor();
+      expect(await grid.getByRole('listitem').count()).toBe(24);
+      await remote.getByRole('link', { name: 'Next →' }).click();
+      await grid.getByRole('link', { name: 'Plain #30 (token 30)' }).waitFor();
+      expect(await grid.getByRole('listitem').count()).toBe(6);
+      expect(await remote.getByRole('status').filter({ hasText: 'page 2 of 2' }).count()).toBe(1);
+      await grid.getByRole('link', { name: 'Plain #27 (token 27)' }).click();
+      await remote.getByRole('heading', { level: 1, name: 'Plain #27' }).waitFor();
+      await remote.goBack();
+      await grid.getByRole('link', { name: 'Plain #30 (token 30)' }).waitFor();
+
+      // The wallet's tokens need the ledger's holdings route: said once, in words.
+      await remote.goto(`${preview.url}wallet?account=${ALICE}`);
+      const said = remote.getByRole('alert').filter({ hasText: 'needs an Opalite ledger' });
+      await said.waitFor();
+      expect(await said.textContent()).toContain(`${plain.url} does not answer GET /tokens/holdings`);
+      expect(await remote.getByRole('alert').count()).toBe(1);
+    } finally {
+      await remote.context().close();
+      await new Promise((resolve) => plain.server.close(resolve));
     }
   });
 });

@@ -209,6 +209,11 @@ export class RestClient {
     return (await this.get<{ ids: number[] }>('/collections/tokens', { collectionId })).ids;
   }
 
+  /** How many tokens of the collection exist (minted, not burnt): counted by the service, not by reading ids. */
+  async totalSupply(collectionId: number): Promise<number> {
+    return (await this.get<{ totalSupply: number }>('/collections/total-supply', { collectionId })).totalSupply;
+  }
+
   /** Opalite extension: a page of the collection's tokens, searched, filtered and sorted over all of them. */
   gallery(collectionId: number, request: GalleryRequest = {}, signal?: AbortSignal): Promise<GalleryPage> {
     return this.get('/tokens/gallery', galleryParams(collectionId, request), signal);

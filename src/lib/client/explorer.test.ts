@@ -9,6 +9,7 @@ import { RestClient, type FetchLike } from './client';
 import { ApiError } from './errors';
 import {
   ExplorerUnsupportedError,
+  OpaliteOnlyError,
   balanceHistory,
   blockDetail,
   blocksPage,
@@ -22,6 +23,7 @@ import {
   parseExtrinsicChanges,
   tokenAt
 } from './explorer';
+import { accountHistory, holdings } from './wallet';
 import { parseSnapshots, historyRetention, listSnapshots, revertTo, setHistoryRetention, takeSnapshot } from './snapshots';
 import { UnexpectedAnswerError } from './wire';
 
@@ -141,6 +143,16 @@ describe('a service without the explorer, or with answers of another shape', () 
     await expect(blockDetail(client, { number: 1 })).rejects.toThrow(/needs an Opalite ledger/);
     await expect(balanceHistory(client, BOB)).rejects.toBeInstanceOf(ExplorerUnsupportedError);
     await expect(extrinsicChanges(client, `0x${'ab'.repeat(32)}`)).rejects.toBeInstanceOf(ExplorerUnsupportedError);
+  });
+
+  it("says the same of the wallet's reads, naming the route and what needs it", async () => {
+    const client = fakeService((url) => ({ status: 404, json: { statusCode: 404, message: `Cannot GET ${url.pathname}` } }));
+    await expect(holdings(client, BOB, 'nft')).rejects.toBeInstanceOf(OpaliteOnlyError);
+    await expect(holdings(client, BOB, 'nft')).rejects.toThrow(`${BASE} does not answer GET /tokens/holdings: a view of tokens across collections needs an Opalite ledger`);
+    await expect(accountHistory(client, BOB)).rejects.toThrow(/GET \/explorer\/account-history: an account's history needs an Opalite ledger/);
+    // On an Opalite ledger a 404 stays what it says (here: an unknown account's route refusal).
+    const opalite = fakeService((url) => (url.pathname.endsWith('/explorer/blocks') ? { status: 200, json: { blocks: [] } } : { status: 404, json: { error: { code: 'UN01024', name: 'NotFoundError', message: 'gone' } } }));
+    await expect(holdings(opalite, BOB, 'nft')).rejects.toMatchObject({ errorName: 'NotFoundError' });
   });
 
   it('keeps "not found" apart from "no explorer" on a service that has one', async () => {

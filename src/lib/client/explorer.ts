@@ -21,10 +21,22 @@ import { wireReader } from './wire';
 /** The most a page of blocks or of history holds (the service's own bound). */
 export const MAX_EXPLORER_PAGE = 100;
 
+/** The service does not answer an Opalite extension's routes (a real Unique REST service). */
+export class OpaliteOnlyError extends Error {
+  constructor(
+    readonly baseUrl: string,
+    routes: string,
+    feature: string
+  ) {
+    super(`${baseUrl} does not answer ${routes}: ${feature} needs an Opalite ledger (the built-in sandbox, or a host started with opalite serve).`);
+    this.name = 'OpaliteOnlyError';
+  }
+}
+
 /** The service does not answer the explorer's routes. */
-export class ExplorerUnsupportedError extends Error {
-  constructor(readonly baseUrl: string) {
-    super(`${baseUrl} does not answer the explorer's routes: the explorer needs an Opalite ledger (the built-in sandbox, or a host started with opalite serve).`);
+export class ExplorerUnsupportedError extends OpaliteOnlyError {
+  constructor(baseUrl: string) {
+    super(baseUrl, "the explorer's routes", 'the explorer');
     this.name = 'ExplorerUnsupportedError';
   }
 }
@@ -51,14 +63,22 @@ export function explorerSupported(client: RestClient): Promise<boolean> {
   return known;
 }
 
-/** Runs an explorer read; a "no such route" answer from a service without the explorer becomes ExplorerUnsupportedError. */
-async function explorerRead<T>(client: RestClient, read: () => Promise<T>): Promise<T> {
+/**
+ * Runs a read of an Opalite extension; a "no such route" answer from a service without Opalite's
+ * extensions (whose explorer routes stand for all of them) becomes `unsupported()`.
+ */
+export async function opaliteRead<T>(client: RestClient, read: () => Promise<T>, unsupported: () => OpaliteOnlyError): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ApiError && NO_ROUTE.has(error.status) && !(await explorerSupported(client).catch(() => true))) throw new ExplorerUnsupportedError(client.baseUrl);
+    if (error instanceof ApiError && NO_ROUTE.has(error.status) && !(await explorerSupported(client).catch(() => true))) throw unsupported();
     throw error;
   }
+}
+
+/** Runs an explorer read; a service without the explorer makes it fail with ExplorerUnsupportedError. */
+function explorerRead<T>(client: RestClient, read: () => Promise<T>): Promise<T> {
+  return opaliteRead(client, read, () => new ExplorerUnsupportedError(client.baseUrl));
 }
 
 // ---- parsing ----------------------------------------------------------------------------------

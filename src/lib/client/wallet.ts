@@ -3,6 +3,7 @@
 // and display units a wallet shows them in.
 import type { RestClient } from './client';
 import { unitsText } from './format';
+import { OpaliteOnlyError, opaliteRead } from './explorer';
 import type { CollectionMode, Token } from './types';
 import { wireReader } from './wire';
 
@@ -140,12 +141,22 @@ export function parseAccountHistory(json: unknown): AccountHistoryPage {
 
 /** A page of what `address` holds of one kind; `after` is the previous page's `next`. */
 export async function holdings(client: RestClient, address: string, kind: HoldingKind, options: { after?: string; limit?: number } = {}): Promise<HoldingsPage> {
-  return parseHoldings(await client.get('/tokens/holdings', { address, kind, after: options.after, limit: options.limit ?? 24 }));
+  const answer = await opaliteRead(
+    client,
+    () => client.get('/tokens/holdings', { address, kind, after: options.after, limit: options.limit ?? 24 }),
+    () => new OpaliteOnlyError(client.baseUrl, 'GET /tokens/holdings', 'a view of tokens across collections')
+  );
+  return parseHoldings(answer);
 }
 
 /** A page of the account's history, newest first; `before` is the previous page's `next`. */
 export async function accountHistory(client: RestClient, address: string, options: { before?: string; limit?: number } = {}): Promise<AccountHistoryPage> {
-  return parseAccountHistory(await client.get('/explorer/account-history', { address, before: options.before, limit: options.limit ?? 20 }));
+  const answer = await opaliteRead(
+    client,
+    () => client.get('/explorer/account-history', { address, before: options.before, limit: options.limit ?? 20 }),
+    () => new OpaliteOnlyError(client.baseUrl, 'GET /explorer/account-history', "an account's history")
+  );
+  return parseAccountHistory(answer);
 }
 
 /** An amount of one holding in display units: `12.5 COIN`, `30 of 100 pieces`, or the NFT's `1`. */
