@@ -191,7 +191,7 @@ describe('bulk minting', () => {
     const again = [1, 2, 3, 4, 5, 6].map((n) => `${n === 3 ? ' Beast  3' : `Beast ${n}`},${n},beast-${n}.png,${n % 2 ? 'common' : 'rare'},`);
     await page.getByLabel('Tokens', { exact: true }).fill(['name,Power,image,Rarity,owner', ...again, `Beast 13,13,beast-13.png,rare,${BOB}`].join('\n'));
     const warning = page.getByTestId('already-minted');
-    await expect.poll(() => warning.innerText()).toContain('6 rows of this list were minted before into this collection:');
+    await expect.poll(() => warning.innerText()).toContain('6 rows of this list are in this collection already:');
     expect(await warning.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Lines 2–7 were minted on .+ as tokens 1–6$/)]);
     // Nothing is signed before the person chooses.
     expect(await page.getByRole('button', { name: 'Mint 7 tokens' }).isDisabled()).toBe(true);
@@ -201,6 +201,15 @@ describe('bulk minting', () => {
     await approve(page, { password: PASSWORD, call: 'unique.createMultipleItemsEx' });
     await expect.poll(() => page.getByTestId('minted-summary').textContent()).toMatch(/^Minted 1 token: 13\. /);
     expect(await signedByAda()).toBe(before + 1);
+
+    // As in another browser (nothing remembered here): the ledger itself still knows the rows by name.
+    await page.evaluate(() => localStorage.removeItem('opalite.mint-history'));
+    await mintPage();
+    await page.getByLabel('Image files').setInputFiles([1, 2, 3, 4, 5, 6, 13].map((n) => pngFile(`beast-${n}.png`, n)));
+    await page.getByLabel('Tokens', { exact: true }).fill(['name,Power,image,Rarity,owner', ...again, `Beast 13,13,beast-13.png,rare,${BOB}`].join('\n'));
+    await expect.poll(() => warning.innerText()).toContain('Every row of this list is in this collection already:');
+    expect(await warning.getByRole('listitem').allTextContents()).toEqual(['Lines 2–8 match tokens 1–6, 13 already in this collection (same names)']);
+    expect(await page.getByRole('button', { name: 'Mint 7 tokens' }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -93,11 +93,19 @@ export function rememberMinted(storage: StorageLike, baseUrl: string, collection
   }
 }
 
-/** A row of the list found among the minted ones: its index in the list, the token, when. */
+/** A row of the list found among the minted ones: its index in the list, the token, when (null: found in the ledger, not in this browser's memory). */
 export interface AlreadyMinted {
   index: number;
   tokenId: number;
-  at: number;
+  at: number | null;
+}
+
+/** The rows this browser remembers, then those the ledger has that it does not (each row once, in list order). */
+export function withLedgerMatches(remembered: readonly AlreadyMinted[], inLedger: readonly { index: number; tokenId: number }[]): AlreadyMinted[] {
+  const known = new Set(remembered.map((r) => r.index));
+  const taken = new Set(remembered.map((r) => r.tokenId));
+  const extra = inLedger.filter((m) => !known.has(m.index) && !taken.has(m.tokenId)).map((m) => ({ ...m, at: null }));
+  return [...remembered, ...extra].sort((a, b) => a.index - b.index);
 }
 
 /**
@@ -135,13 +143,17 @@ export function alreadyMintedText(items: readonly MintItem[], found: readonly Al
   for (const row of found) {
     const group = groups[groups.length - 1];
     const last = group?.[group.length - 1];
-    if (last && row.index === last.index + 1 && dayText(row.at) === dayText(last.at)) group.push(row);
+    const sameDay = row.at === null || last?.at == null ? row.at === last?.at : dayText(row.at) === dayText(last.at);
+    if (last && row.index === last.index + 1 && sameDay) group.push(row);
     else groups.push([row]);
   }
   const lines = groups.slice(0, limit).map((group) => {
     const ids = group.map((r) => r.tokenId);
     const one = group.length === 1;
-    return `${placesText(items, group[0].index, group[group.length - 1].index)} ${one ? 'was' : 'were'} minted on ${dayText(group[0].at)} as ${one ? 'token' : 'tokens'} ${idRanges(ids)}`;
+    const places = placesText(items, group[0].index, group[group.length - 1].index);
+    const at = group[0].at;
+    if (at === null) return `${places} ${one ? 'matches' : 'match'} ${one ? 'token' : 'tokens'} ${idRanges(ids)} already in this collection (same ${one ? 'name' : 'names'})`;
+    return `${places} ${one ? 'was' : 'were'} minted on ${dayText(at)} as ${one ? 'token' : 'tokens'} ${idRanges(ids)}`;
   });
   if (groups.length > limit) {
     const rest = groups.slice(limit).reduce((n, g) => n + g.length, 0);
