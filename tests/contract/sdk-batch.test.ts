@@ -3,8 +3,10 @@
 import type Sdk from '@unique-nft/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host';
-import { MAX_CALLS_PER_BATCH } from '../../src/lib/limits';
-import { ALICE, BOB, http, isError, startSdkHost } from './support';
+import { API_BOUNDS, bodyBytes, planSignatures, tokenBody } from '../../src/lib/client/mint-run';
+import type { MintItem } from '../../src/lib/client/mint-list';
+import { MAX_CALLS_PER_BATCH, MAX_JSON_BODY_BYTES } from '../../src/lib/limits';
+import { ALICE, BOB, custodial, http, isError, startSdkHost } from './support';
 
 let host: RunningHost;
 let alice: Sdk;
@@ -118,6 +120,26 @@ describe('common.batch', () => {
     expect(await refused({ address: ALICE, calls: [{ method: { section: 'unique', method: 'createItem' }, rawPayload: { address: BOB, collectionId } }] })).toMatch(/signed by/);
     const many = Array.from({ length: MAX_CALLS_PER_BATCH + 1 }, () => mintCall(collectionId));
     expect(await refused({ address: ALICE, calls: many })).toMatch(/at most/);
+  });
+});
+
+describe('a bulk mint’s signatures', () => {
+  it('each fit the API’s body bound when the signed call comes back as hex to decode and submit', async () => {
+    const attributesSchema = Object.fromEntries(['Background', 'Eyes', 'Level'].map((name, i) => [String(i), { name: { _: name }, type: 'string' }]));
+    const schema = { schemaName: 'unique', schemaVersion: '1.0.0', image: { urlTemplate: '{infix}' }, coverPicture: { url: 'https://example.invalid/c.png' }, attributesSchemaVersion: '1.0.0', attributesSchema: { ...attributesSchema, '3': { name: { _: 'Power' }, type: 'integer' } } };
+    const created = await custodial(host, 'POST', '/collections', { address: ALICE, name: 'Drop', description: 'A 10,000-token drop', tokenPrefix: 'DRP', schema });
+    const collectionId = created.body.parsed.collectionId as number;
+    // Rows as the bulk form plans them: a 10,000-token drop, each with an uploaded image and 4 attributes.
+    const items = Array.from({ length: 10_000 }, (_, i) => ({
+      data: { name: { _: `Drop #${i + 1}` }, image: { ipfsCid: 'QmR49M9jvrT6KEGHwt9Sqtkzhv1vN8TTpuWvaf1tbaw232' }, attributes: { Background: 'green', Eyes: 'narrow', Level: String(i % 100), Power: i % 1000 } }
+    })) as unknown as MintItem[];
+    const signatures = planSignatures(items.map((item) => bodyBytes(tokenBody(item))), API_BOUNDS);
+    expect(signatures.length).toBeGreaterThan(1);
+    const calls = signatures[0].map((call) => ({ method: { section: 'unique', method: 'createMultipleItemsEx' }, rawPayload: { collectionId, tokens: call.map((i) => tokenBody(items[i])) } }));
+    const built = await http(host, 'POST', '/common/batching', { address: ALICE, calls });
+    expect(built.status).toBe(201);
+    const decodeBody = JSON.stringify({ signerPayloadJSON: built.body.signerPayloadJSON });
+    expect(decodeBody.length).toBeLessThanOrEqual(MAX_JSON_BODY_BYTES - 1024);
   });
 });
 

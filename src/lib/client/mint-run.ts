@@ -7,10 +7,16 @@ import { MAX_CALLS_PER_BATCH, MAX_JSON_BODY_BYTES, MAX_TOKENS_PER_CALL } from '.
 import { countText, fileSize } from './format';
 import type { MintItem } from './mint-list';
 
-/** Rows one run may mint: a run a person can follow, and a record that fits on a page. */
-export const MAX_ROWS_PER_RUN = 1000;
-/** Request body bytes one signed call may use: the API's default bound, with room for the envelope. */
-export const CALL_BODY_BUDGET = MAX_JSON_BODY_BYTES - 64 * 1024;
+/** Rows one run may mint: a whole PFP drop (10,000) in one list; the record lists the first rows and counts the rest. */
+export const MAX_ROWS_PER_RUN = 10_000;
+/** Encoded call bytes per byte of the rows' JSON, with room for heavier rows (a 4-attribute row encodes to 0.97× its JSON). */
+const ENCODED_PER_JSON_BYTE = 1.25;
+/**
+ * Bytes of rows' JSON one signed call may carry. The signed call comes back as hex (2 characters
+ * a byte) in the decode and submit request bodies, whose bound is the API's: the rows' JSON must
+ * fit that bound once encoded and doubled, with room for the envelope.
+ */
+export const CALL_BODY_BUDGET = Math.floor((MAX_JSON_BODY_BYTES - 64 * 1024) / 2 / ENCODED_PER_JSON_BYTE);
 
 /** The body item of `POST /tokens/create-multiple` for a row (what the page keeps beside it stays out). */
 export type TokenBody = Pick<MintItem, 'owner' | 'data' | 'properties'>;
