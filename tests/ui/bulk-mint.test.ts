@@ -213,6 +213,31 @@ describe('bulk minting', () => {
     expect(errors).toEqual([]);
   });
 
+  it('does not start a run whose fees the signer cannot pay, and says how much is missing', async () => {
+    const setBalance = (amount: string) =>
+      page.evaluate(
+        async ({ address, amount }) => (await fetch('/sandbox/v1/dev/set-balance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, amount }) })).status,
+        { address: ada, amount }
+      );
+    expect(await setBalance('0.0001')).toBe(201);
+    try {
+      await mintPage();
+      // For Bob: Ada owns as many tokens as the collection lets one account own.
+      await page.getByLabel('Tokens', { exact: true }).fill(`name,Rarity,owner\nPoor 1,common,${BOB}\n`);
+      const before = await signedByAda();
+      await page.getByRole('button', { name: 'Mint 1 token', exact: true }).click();
+      const said = page.getByRole('alert').filter({ hasText: 'this run' });
+      await said.waitFor();
+      expect(await said.textContent()).toMatch(/The signer has 0\.0001 OPL and this run's fees come to ≈?\d[\d.]* OPL: ≈?\d[\d.]* OPL missing\. Fund the account, or mint fewer rows; nothing was uploaded or minted\./);
+      expect(await page.getByRole('dialog').isVisible()).toBe(false);
+      expect(await signedByAda()).toBe(before);
+      expect(await page.getByRole('table', { name: 'Run record' }).getByRole('row').filter({ hasText: 'Not minted' }).count()).toBe(1);
+    } finally {
+      expect(await setBalance('1000')).toBe(201);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('has no serious accessibility problems, and looks right on a phone and a desktop', async () => {
     await mintPage();
     await page.getByLabel('Image files').setInputFiles([1, 2, 3].map((n) => pngFile(`beast-${n}.png`, n)));
