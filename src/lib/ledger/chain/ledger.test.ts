@@ -279,6 +279,46 @@ function countingStore() {
 /** Payloads of one transfer from each of `seeds`, signed before any is submitted. */
 const signedTransfers = (ledger: Ledger, seeds: string[]) => Promise.all(seeds.map((s) => signed(ledger, s, transfer(BOB, 1n))));
 
+describe('memoised reads', () => {
+  const balanceMemo = (ledger: Ledger, counter: { reads: number }) =>
+    ledger.memo(
+      `balance:${BOB}`,
+      async (tx) => {
+        counter.reads++;
+        return (await tx.get('accounts', BOB))?.free ?? 0n;
+      },
+      (free) => free
+    );
+
+  it('on a shared store, answers from memory while the stored head is unchanged and reads again after another context seals or reverts', async () => {
+    const store = new MemoryStore();
+    const reader = await open(store, { soleWriter: false });
+    const writer = await open(store, { soleWriter: false });
+    const counter = { reads: 0 };
+    const before = await balanceMemo(reader, counter);
+    expect(await balanceMemo(reader, counter)).toBe(before);
+    expect(counter.reads).toBe(1);
+    const start = await writer.head();
+    await run(writer, '//Alice', transfer(BOB, 5n));
+    expect(await balanceMemo(reader, counter)).toBe(before + 5n);
+    expect(counter.reads).toBe(2);
+    await writer.revert(start);
+    expect(await balanceMemo(reader, counter)).toBe(before);
+    expect(counter.reads).toBe(3);
+  });
+
+  it('on a sole writer, answers from memory until its next block', async () => {
+    const ledger = await open(new MemoryStore());
+    const counter = { reads: 0 };
+    const before = await balanceMemo(ledger, counter);
+    await balanceMemo(ledger, counter);
+    expect(counter.reads).toBe(1);
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    expect(await balanceMemo(ledger, counter)).toBe(before + 5n);
+    expect(counter.reads).toBe(2);
+  });
+});
+
 describe('instant blocks on a sole writer', () => {
   const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];
 

@@ -112,6 +112,8 @@ export class Ledger implements LedgerReads {
   private readonly sealer: Sealer;
   private readonly listeners = new Set<(block: BlockRecord) => void>();
   private readonly memoised = new Map<string, Promise<unknown>>();
+  /** Memoised reads of a shared store, each with the head hash it was read at. */
+  private readonly memoisedAtHead = new Map<string, { head: string; value: Promise<unknown> }>();
   /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
@@ -191,17 +193,31 @@ export class Ledger implements LedgerReads {
   }
 
   /**
-   * The result of `compute`, remembered until the next block where this ledger is the store's sole
-   * writer (state cannot change under it); computed every time otherwise.
+   * `answer` of what `reads` read (in one read transaction), remembered while the state cannot have
+   * changed. The sole writer forgets it at its next block. A shared store (the browser's, which
+   * other contexts write) keeps it with the head it was read at: a request reads only the stored
+   * head, and reads again when the head has moved (a block, a revert, an import).
    */
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.soleWriter) return compute();
+  memo<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    if (!this.soleWriter) return this.memoAtHead(key, reads, answer);
     const hit = this.memoised.get(key);
     if (hit) return hit as Promise<T>;
     if (this.memoised.size >= MEMO_LIMIT) this.memoised.clear();
-    const value = compute();
+    const value = this.read(reads).then(answer);
     this.memoised.set(key, value);
     value.catch(() => this.memoised.delete(key));
+    return value;
+  }
+
+  private async memoAtHead<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    const kept = this.memoisedAtHead.get(key);
+    if (kept && (await this.read((tx) => this.storedHead(tx))).hash === kept.head) return kept.value as Promise<T>;
+    // The head and the rows in one transaction, so the answer is filed under the state it is of.
+    const [head, read] = await this.read((tx) => Promise.all([this.storedHead(tx), reads(tx)]));
+    const value = Promise.resolve(answer(read));
+    if (this.memoisedAtHead.size >= MEMO_LIMIT) this.memoisedAtHead.clear();
+    this.memoisedAtHead.set(key, { head: head.hash, value });
+    value.catch(() => this.memoisedAtHead.delete(key));
     return value;
   }
 

@@ -43,8 +43,8 @@ export class LedgerAtBlock implements LedgerReads {
   }
 
   /** Nothing is remembered: a revert can take the block away, and reads at a block are rare. */
-  memo<T>(_key: string, compute: () => Promise<T>): Promise<T> {
-    return compute();
+  async memo<R, T>(_key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    return answer(await this.read(reads));
   }
 
   async head(): Promise<Head> {
