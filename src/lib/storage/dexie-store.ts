@@ -40,14 +40,6 @@ function prefixRange(prefix: IDBValidKey): [IDBValidKey, IDBValidKey] {
   ];
 }
 
-/** A native request's result: a point read straight on the transaction, without Dexie's layers. */
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
 function idOf(key: unknown): string {
   return JSON.stringify(key);
 }
@@ -155,8 +147,7 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
-    if (this.finished) throw new TransactionFinishedError();
-    return requestResult(this.trans.idbtrans.objectStore(table).get(key as IDBValidKey)) as Promise<Rows[N] | undefined>;
+    return this.table(table).get(key as never);
   }
 
   put<N extends TableName>(table: N, row: Rows[N]): void {
