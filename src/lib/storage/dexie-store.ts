@@ -351,6 +351,12 @@ export class DexieStore implements Store {
     });
   }
 
+  readRow<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
+    const get = () => Promise.resolve(this.db.table<Rows[N], Keys[N]>(table).get(key as never));
+    // Outside any caller's transaction zone, so Dexie opens a transaction of its own.
+    return Dexie.currentTransaction ? Dexie.ignoreTransaction(get) : get();
+  }
+
   async write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
     let dexieTrans: Transaction | undefined;
     try {

@@ -211,7 +211,7 @@ export class Ledger implements LedgerReads {
 
   private async memoAtHead<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
     const kept = this.memoisedAtHead.get(key);
-    if (kept && (await this.read((tx) => this.storedHead(tx))).hash === kept.head) return kept.value as Promise<T>;
+    if (kept && (await this.headOnly()).hash === kept.head) return kept.value as Promise<T>;
     // The head and the rows in one transaction, so the answer is filed under the state it is of.
     const [head, read] = await this.read((tx) => Promise.all([this.storedHead(tx), reads(tx)]));
     const value = Promise.resolve(answer(read));
@@ -506,8 +506,20 @@ export class Ledger implements LedgerReads {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /** The stored head, alone: one row where the store reads single rows cheaply. */
+  private async headOnly(): Promise<Head> {
+    if (!this.store.readRow) return this.read((tx) => this.storedHead(tx));
+    const row = await this.store.readRow('meta', 'head');
+    return row === undefined ? this.genesisHead() : (row.value as Head);
+  }
+
   private storedHead(tx: QueryTx): Promise<Head> {
-    return readMeta<Head>(tx, 'head', { number: 0, hash: this.config.genesisHash });
+    return readMeta<Head>(tx, 'head', this.genesisHead());
+  }
+
+  /** The head of a store with no block yet. */
+  private genesisHead(): Head {
+    return { number: 0, hash: this.config.genesisHash };
   }
 
   /**
