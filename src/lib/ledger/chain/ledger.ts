@@ -209,6 +209,12 @@ export class Ledger implements LedgerReads {
     return value;
   }
 
+  /** Forget every memoised read (the store's rows were replaced under this ledger). */
+  forgetReads(): void {
+    this.memoised.clear();
+    this.memoisedAtHead.clear();
+  }
+
   private async memoAtHead<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
     const kept = this.memoisedAtHead.get(key);
     if (kept && (await this.headOnly()).hash === kept.head) return kept.value as Promise<T>;
