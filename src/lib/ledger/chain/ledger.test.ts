@@ -307,6 +307,22 @@ describe('memoised reads', () => {
     expect(counter.reads).toBe(3);
   });
 
+  it('at an earlier block, answers from memory while that block is readable, and refuses once a revert took it away', async () => {
+    const ledger = await open(new MemoryStore());
+    const start = await ledger.head();
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    const block = await ledger.head();
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    const counter = { reads: 0 };
+    const reads = await ledger.atBlock(block.hash);
+    const then = await balanceMemo(reads, counter);
+    expect(await balanceMemo(await ledger.atBlock(block.hash), counter)).toBe(then);
+    expect(counter.reads).toBe(1);
+    await ledger.revert(start);
+    // The remembered answer is not given: the block is checked again, and is gone.
+    await expect(balanceMemo(reads, counter)).rejects.toThrow(/not a block of this ledger/);
+  });
+
   it('on a sole writer, answers from memory until its next block', async () => {
     const ledger = await open(new MemoryStore());
     const counter = { reads: 0 };

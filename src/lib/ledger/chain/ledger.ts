@@ -114,6 +114,8 @@ export class Ledger implements LedgerReads {
   private readonly memoised = new Map<string, Promise<unknown>>();
   /** Memoised reads of a shared store, each with the head hash it was read at. */
   private readonly memoisedAtHead = new Map<string, { head: string; value: Promise<unknown> }>();
+  /** Memoised reads at earlier blocks, by block hash and key (each given after the block is checked again). */
+  private readonly memoisedAtBlock = new Map<string, Promise<unknown>>();
   /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
@@ -213,6 +215,7 @@ export class Ledger implements LedgerReads {
   forgetReads(): void {
     this.memoised.clear();
     this.memoisedAtHead.clear();
+    this.memoisedAtBlock.clear();
   }
 
   private async memoAtHead<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
@@ -336,7 +339,7 @@ export class Ledger implements LedgerReads {
       });
       this.blockNumbers.set(hash, number);
     }
-    return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue);
+    return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue, this.memoisedAtBlock);
   }
 
   /** How many blocks of history are kept (from the next block on). */
