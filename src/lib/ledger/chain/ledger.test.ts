@@ -12,6 +12,7 @@ import type { Store } from '../store';
 import type { Call } from '../types';
 import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
+import type { LedgerReads } from './reads';
 import { TransactionPool } from './pool';
 import { RULE_SETS } from '../rules';
 
@@ -280,7 +281,7 @@ function countingStore() {
 const signedTransfers = (ledger: Ledger, seeds: string[]) => Promise.all(seeds.map((s) => signed(ledger, s, transfer(BOB, 1n))));
 
 describe('memoised reads', () => {
-  const balanceMemo = (ledger: Ledger, counter: { reads: number }) =>
+  const balanceMemo = (ledger: LedgerReads, counter: { reads: number }) =>
     ledger.memo(
       `balance:${BOB}`,
       async (tx) => {
