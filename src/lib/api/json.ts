@@ -1,6 +1,13 @@
 // JSON-safe copies of ledger values: bigints become decimal strings.
 export function jsonSafe<T>(value: T): unknown {
-  return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  return JSON.parse(JSON.stringify(value, bigintAsString));
+}
+
+const bigintAsString = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** A JSON response of a ledger value, bigints as decimal strings: serialised once, where jsonSafe and jsonResponse do it twice. */
+export function jsonSafeResponse(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value ?? null, bigintAsString), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /** A JSON response built from a string body (cheaper than Response.json's stream on every host). */

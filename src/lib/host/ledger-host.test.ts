@@ -289,6 +289,21 @@ describe('two hosts on one database (the worker and a tab)', () => {
     expect(numbers).toEqual(numbers.map((_: number, i: number) => i));
   });
 
+  it('reads again after the other host imports the same chain with other rows at the same head', async () => {
+    const lock = mutex();
+    const name = `shared-${++counter}`;
+    const a = await openHost({ name, lock });
+    const b = await openHost({ name, lock });
+    await createCollection(a, 'Opals');
+    expect((await call(b, 'GET', '/sandbox/v1/collections?collectionId=1')).json).toMatchObject({ name: 'Opals' });
+    const exported = JSON.parse((await call(a, 'GET', '/sandbox/v1/dev/export')).text);
+    for (const row of exported.tables.collections) row.name = 'Renamed';
+    expect((await call(a, 'POST', '/sandbox/v1/dev/import', JSON.stringify(exported))).status).toBe(201);
+    // b hears 'replaced' on the ledger channel and reloads: the head is the same, its memory is not kept.
+    await b.reload();
+    expect((await call(b, 'GET', '/sandbox/v1/collections?collectionId=1')).json).toMatchObject({ name: 'Renamed' });
+  });
+
   it('follows a reset made by the other host instead of writing onto the new chain', async () => {
     const lock = mutex();
     const name = `shared-${++counter}`;

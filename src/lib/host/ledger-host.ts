@@ -419,7 +419,8 @@ export class LedgerHost {
   reload(): Promise<void> {
     return this.serial(async () => {
       const stored = await this.store.read((tx) => readMeta<string | null>(tx, META.genesisHash, null));
-      if (stored === this.ledger.config.genesisHash) return;
+      // The same chain imported again: its rows may differ at the same head, so nothing remembered holds.
+      if (stored === this.ledger.config.genesisHash) return this.ledger.forgetReads();
       await this.followStoredFork();
       await this.swap();
     });

@@ -172,6 +172,8 @@ export function importedHead(rows: { blocks?: readonly BlockRecord[] }): number 
 export interface Store {
   /** A read-only transaction over every table. */
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T>;
+  /** One row, read in a transaction of its own over its table only (cheaper than `read` where a transaction's scope costs). */
+  readRow?<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined>;
   /** One read-write transaction over every ledger table, committed with strict durability. */
   write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T>;
   /** Every row of every table, for export. */

@@ -4,6 +4,8 @@ import { IDBCursor, IDBDatabase, IDBFactory, IDBIndex, IDBKeyRange, IDBObjectSto
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QueryTx } from '../ledger/store';
 import { TABLES } from '../ledger/store';
+import { Ledger } from '../ledger/chain/ledger';
+import { keyOf, transfer } from '../ledger/testing/chain-kit';
 import { DexieStore, openDexieStore } from './dexie-store';
 import { StorageFullError, isQuotaError } from './errors';
 import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME, HISTORY_TABLES, LedgerDatabase, SCHEMA_VERSIONS } from './schema';
@@ -236,6 +238,46 @@ describe('transactions', () => {
       )
     );
     expect(await store.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 10n, 10));
+  });
+
+  it('reads one row in a transaction of its own, also from inside a finished transaction\'s continuation', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 7n)));
+    expect(await store.readRow('accounts', ALICE)).toEqual(account(ALICE, 7n));
+    expect(await store.readRow('accounts', BOB)).toBeUndefined();
+    // Code that continues after a read may still run in that read's (finished) transaction zone.
+    const later = await store.read(async (tx) => {
+      await tx.get('accounts', ALICE);
+      return () => store.readRow('accounts', ALICE);
+    });
+    expect(await later()).toEqual(account(ALICE, 7n));
+  });
+});
+
+describe('memoised reads of ledgers sharing one database', () => {
+  it('answer from memory while the stored head (read as one row) is unchanged, and read again after another ledger seals', async () => {
+    const options = freshOptions(); // one database, two connections (as two browser contexts have)
+    const reader = await Ledger.open({ store: await openDexieStore(options), blockMode: { kind: 'manual' } });
+    const writer = await Ledger.open({ store: await openDexieStore(options), blockMode: { kind: 'manual' } });
+    let reads = 0;
+    const bob = () =>
+      reader.memo(
+        'bob',
+        async (tx) => {
+          reads++;
+          return (await tx.get('accounts', BOB))?.free ?? 0n;
+        },
+        (free) => free
+      );
+    const before = await bob();
+    expect(await bob()).toBe(before);
+    expect(reads).toBe(1);
+    const alice = keyOf('//Alice');
+    const submitted = await writer.signAndSubmit(alice.address, transfer(BOB, 5n), alice.key);
+    await writer.sealBlock();
+    expect((await submitted.included).isError).toBe(false);
+    expect(await bob()).toBe(before + 5n);
+    expect(reads).toBe(2);
   });
 });
 

@@ -42,10 +42,11 @@ export const collectionReadRoutes = [
     summary: 'Get a collection by id; answers null (200) when it does not exist',
     query: collectionQuery,
     handle: ({ collectionId }, { ledger, ipfsGateway }) =>
-      ledger.memo(`collection:${collectionId}:${ipfsGateway}`, async () => {
-        const collection = await ledger.read((tx) => tx.get('collections', collectionId));
-        return collection ? collectionJson(collection, ipfsGateway) : null;
-      })
+      ledger.memo(
+        `collection:${collectionId}:${ipfsGateway}`,
+        (tx) => tx.get('collections', collectionId),
+        (collection) => (collection ? collectionJson(collection, ipfsGateway) : null)
+      )
   }),
   read({
     path: '/collections/properties',

@@ -9,7 +9,7 @@ import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFrom
 import { IMPERSONATION_SIGNATURE } from '../../ledger/chain/ledger';
 import { ApiError, validationError } from '../errors';
 import { feeResponse } from '../fee';
-import { jsonSafe } from '../json';
+import { jsonSafe, jsonSafeResponse } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
 import { address, boundedString } from '../schemas';
@@ -74,7 +74,7 @@ export const extrinsicRoutes = [
         return record ? statusJson(record, ledger, tx) : null;
       });
       if (!json) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
-      return { status: 200, json: jsonSafe(json) };
+      return jsonSafeResponse(json);
     }
   }),
   plain({

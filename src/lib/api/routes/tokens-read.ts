@@ -55,8 +55,9 @@ export const tokenReadRoutes = [
     summary: 'Get a token: owner, decoded data, properties, nestingParentToken, nestingChildTokens (direct children)',
     query: tokenQuery,
     handle: ({ collectionId, tokenId }, { ledger, ipfsGateway }) =>
-      ledger.memo(`token:${collectionId}:${tokenId}:${ipfsGateway}`, async () => {
-        const { token, children, collections } = await ledger.read(async (tx) => {
+      ledger.memo(
+        `token:${collectionId}:${tokenId}:${ipfsGateway}`,
+        async (tx) => {
           // The three lookups are independent: issue them together in the one transaction.
           const [token, children, collection] = await Promise.all([
             existingToken(tx, collectionId, tokenId),
@@ -65,9 +66,9 @@ export const tokenReadRoutes = [
           ]);
           const known = new Map(collection ? [[collectionId, collection]] : []);
           return { token, children, collections: await gatherCollections(tx, [token, ...children], known) };
-        });
-        return tokenWithChildrenJson(token, children, collections, ipfsGateway);
-      })
+        },
+        ({ token, children, collections }) => tokenWithChildrenJson(token, children, collections, ipfsGateway)
+      )
   }),
   read({
     path: '/tokens/properties',

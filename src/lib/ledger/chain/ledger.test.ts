@@ -12,6 +12,7 @@ import type { Store } from '../store';
 import type { Call } from '../types';
 import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
+import type { LedgerReads } from './reads';
 import { TransactionPool } from './pool';
 import { RULE_SETS } from '../rules';
 
@@ -278,6 +279,62 @@ function countingStore() {
 
 /** Payloads of one transfer from each of `seeds`, signed before any is submitted. */
 const signedTransfers = (ledger: Ledger, seeds: string[]) => Promise.all(seeds.map((s) => signed(ledger, s, transfer(BOB, 1n))));
+
+describe('memoised reads', () => {
+  const balanceMemo = (ledger: LedgerReads, counter: { reads: number }) =>
+    ledger.memo(
+      `balance:${BOB}`,
+      async (tx) => {
+        counter.reads++;
+        return (await tx.get('accounts', BOB))?.free ?? 0n;
+      },
+      (free) => free
+    );
+
+  it('on a shared store, answers from memory while the stored head is unchanged and reads again after another context seals or reverts', async () => {
+    const store = new MemoryStore();
+    const reader = await open(store, { soleWriter: false });
+    const writer = await open(store, { soleWriter: false });
+    const counter = { reads: 0 };
+    const before = await balanceMemo(reader, counter);
+    expect(await balanceMemo(reader, counter)).toBe(before);
+    expect(counter.reads).toBe(1);
+    const start = await writer.head();
+    await run(writer, '//Alice', transfer(BOB, 5n));
+    expect(await balanceMemo(reader, counter)).toBe(before + 5n);
+    expect(counter.reads).toBe(2);
+    await writer.revert(start);
+    expect(await balanceMemo(reader, counter)).toBe(before);
+    expect(counter.reads).toBe(3);
+  });
+
+  it('at an earlier block, answers from memory while that block is readable, and refuses once a revert took it away', async () => {
+    const ledger = await open(new MemoryStore());
+    const start = await ledger.head();
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    const block = await ledger.head();
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    const counter = { reads: 0 };
+    const reads = await ledger.atBlock(block.hash);
+    const then = await balanceMemo(reads, counter);
+    expect(await balanceMemo(await ledger.atBlock(block.hash), counter)).toBe(then);
+    expect(counter.reads).toBe(1);
+    await ledger.revert(start);
+    // The remembered answer is not given: the block is checked again, and is gone.
+    await expect(balanceMemo(reads, counter)).rejects.toThrow(/not a block of this ledger/);
+  });
+
+  it('on a sole writer, answers from memory until its next block', async () => {
+    const ledger = await open(new MemoryStore());
+    const counter = { reads: 0 };
+    const before = await balanceMemo(ledger, counter);
+    await balanceMemo(ledger, counter);
+    expect(counter.reads).toBe(1);
+    await run(ledger, '//Alice', transfer(BOB, 5n));
+    expect(await balanceMemo(ledger, counter)).toBe(before + 5n);
+    expect(counter.reads).toBe(2);
+  });
+});
 
 describe('instant blocks on a sole writer', () => {
   const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];

@@ -112,6 +112,10 @@ export class Ledger implements LedgerReads {
   private readonly sealer: Sealer;
   private readonly listeners = new Set<(block: BlockRecord) => void>();
   private readonly memoised = new Map<string, Promise<unknown>>();
+  /** Memoised reads of a shared store, each with the head hash it was read at. */
+  private readonly memoisedAtHead = new Map<string, { head: string; value: Promise<unknown> }>();
+  /** Memoised reads at earlier blocks, by block hash and key (each given after the block is checked again). */
+  private readonly memoisedAtBlock = new Map<string, Promise<unknown>>();
   /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
@@ -191,17 +195,38 @@ export class Ledger implements LedgerReads {
   }
 
   /**
-   * The result of `compute`, remembered until the next block where this ledger is the store's sole
-   * writer (state cannot change under it); computed every time otherwise.
+   * `answer` of what `reads` read (in one read transaction), remembered while the state cannot have
+   * changed. The sole writer forgets it at its next block. A shared store (the browser's, which
+   * other contexts write) keeps it with the head it was read at: a request reads only the stored
+   * head, and reads again when the head has moved (a block, a revert, an import).
    */
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.soleWriter) return compute();
+  memo<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    if (!this.soleWriter) return this.memoAtHead(key, reads, answer);
     const hit = this.memoised.get(key);
     if (hit) return hit as Promise<T>;
     if (this.memoised.size >= MEMO_LIMIT) this.memoised.clear();
-    const value = compute();
+    const value = this.read(reads).then(answer);
     this.memoised.set(key, value);
     value.catch(() => this.memoised.delete(key));
+    return value;
+  }
+
+  /** Forget every memoised read (the store's rows were replaced under this ledger). */
+  forgetReads(): void {
+    this.memoised.clear();
+    this.memoisedAtHead.clear();
+    this.memoisedAtBlock.clear();
+  }
+
+  private async memoAtHead<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    const kept = this.memoisedAtHead.get(key);
+    if (kept && (await this.headOnly()).hash === kept.head) return kept.value as Promise<T>;
+    // The head and the rows in one transaction, so the answer is filed under the state it is of.
+    const [head, read] = await this.read((tx) => Promise.all([this.storedHead(tx), reads(tx)]));
+    const value = Promise.resolve(answer(read));
+    if (this.memoisedAtHead.size >= MEMO_LIMIT) this.memoisedAtHead.clear();
+    this.memoisedAtHead.set(key, { head: head.hash, value });
+    value.catch(() => this.memoisedAtHead.delete(key));
     return value;
   }
 
@@ -314,7 +339,7 @@ export class Ledger implements LedgerReads {
       });
       this.blockNumbers.set(hash, number);
     }
-    return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue);
+    return new LedgerAtBlock(this.store, { number, hash }, this.config, this.rules, this.blockModeValue, this.memoisedAtBlock);
   }
 
   /** How many blocks of history are kept (from the next block on). */
@@ -490,8 +515,20 @@ export class Ledger implements LedgerReads {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /** The stored head, alone: one row where the store reads single rows cheaply. */
+  private async headOnly(): Promise<Head> {
+    if (!this.store.readRow) return this.read((tx) => this.storedHead(tx));
+    const row = await this.store.readRow('meta', 'head');
+    return row === undefined ? this.genesisHead() : (row.value as Head);
+  }
+
   private storedHead(tx: QueryTx): Promise<Head> {
-    return readMeta<Head>(tx, 'head', { number: 0, hash: this.config.genesisHash });
+    return readMeta<Head>(tx, 'head', this.genesisHead());
+  }
+
+  /** The head of a store with no block yet. */
+  private genesisHead(): Head {
+    return { number: 0, hash: this.config.genesisHash };
   }
 
   /**

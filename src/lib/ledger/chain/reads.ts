@@ -12,8 +12,8 @@ export interface LedgerReads {
   readonly blockMode: BlockMode;
   /** One read transaction: one consistent state for everything `fn` reads. */
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T>;
-  /** `compute`'s result, remembered while the state it read cannot change (or computed again). */
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** `answer` of what `reads` read in one transaction, remembered while that state is current (or read again). */
+  memo<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T>;
   /** The block the state is of (read in `tx` when given, so it agrees with the rows read there). */
   head(tx?: QueryTx): Promise<Head>;
   /** The account's next nonce (counting what waits in the pool, at the head). */

@@ -23,13 +23,18 @@ export async function checkReadable(tx: QueryTx, block: Head): Promise<void> {
   }
 }
 
+/** Answers at earlier blocks remembered at most; dropped whole past this. */
+const MEMO_AT_BLOCK_LIMIT = 10_000;
+
 export class LedgerAtBlock implements LedgerReads {
   constructor(
     private readonly store: Store,
     readonly block: Head,
     readonly config: ChainConfig,
     readonly rules: RuleSet,
-    readonly blockMode: BlockMode
+    readonly blockMode: BlockMode,
+    /** Answers remembered by block hash and key, kept by the ledger across requests (none: nothing is remembered). */
+    private readonly memoised?: Map<string, Promise<unknown>>
   ) {}
 
   read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
@@ -42,9 +47,24 @@ export class LedgerAtBlock implements LedgerReads {
     });
   }
 
-  /** Nothing is remembered: a revert can take the block away, and reads at a block are rare. */
-  memo<T>(_key: string, compute: () => Promise<T>): Promise<T> {
-    return compute();
+  /**
+   * The state at a block never changes while the block is readable: a remembered answer is given
+   * once the block is checked again (a revert or pruning may have taken it away since).
+   */
+  async memo<R, T>(key: string, reads: (tx: QueryTx) => Promise<R>, answer: (read: R) => T | Promise<T>): Promise<T> {
+    const id = `${this.block.hash}:${key}`;
+    const kept = this.memoised?.get(id);
+    if (kept) {
+      await this.store.read((tx) => checkReadable(tx, this.block));
+      return kept as Promise<T>;
+    }
+    const value = Promise.resolve(answer(await this.read(reads)));
+    if (this.memoised) {
+      if (this.memoised.size >= MEMO_AT_BLOCK_LIMIT) this.memoised.clear();
+      this.memoised.set(id, value);
+      value.catch(() => this.memoised?.delete(id));
+    }
+    return value;
   }
 
   async head(): Promise<Head> {

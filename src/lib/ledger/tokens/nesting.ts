@@ -160,18 +160,17 @@ export function withOwner(token: TokenRecord, owner: Address, parent: TokenRef |
  * nested NFTs and the ReFungible tokens it holds pieces of (a Fungible amount has no record).
  */
 export async function childrenOf(state: StateTx, ref: TokenRef): Promise<TokenRecord[]> {
-  const children = await state.childrenOf(ref.collectionId, ref.tokenId);
-  for (const piece of await pieceChildrenOf(state, ref)) {
-    const token = await state.get('tokens', [piece.collectionId, piece.tokenId]);
-    if (token) children.push(token);
-  }
+  // Both lookups at once: on IndexedDB each await is a round of the event loop.
+  const [children, pieces] = await Promise.all([state.childrenOf(ref.collectionId, ref.tokenId), pieceChildrenOf(state, ref)]);
+  const held = await Promise.all(pieces.map((piece) => state.get('tokens', [piece.collectionId, piece.tokenId])));
+  for (const token of held) if (token) children.push(token);
   return children.sort(byRef);
 }
 
 /** Every direct child of a token as a reference (the chain's `TokenChildren`): Fungible ones have token id 0. */
 export async function childRefsOf(state: StateTx, ref: TokenRef): Promise<TokenRef[]> {
-  const nfts = (await state.childrenOf(ref.collectionId, ref.tokenId)).map(({ collectionId, tokenId }) => ({ collectionId, tokenId }));
-  return [...nfts, ...(await pieceChildrenOf(state, ref))].sort(byRef);
+  const [tokens, pieces] = await Promise.all([state.childrenOf(ref.collectionId, ref.tokenId), pieceChildrenOf(state, ref)]);
+  return [...tokens.map(({ collectionId, tokenId }) => ({ collectionId, tokenId })), ...pieces].sort(byRef);
 }
 
 /**
