@@ -25,7 +25,7 @@ interface CollectionHistory {
 }
 
 /** Text compared as a person reads it: surrounding and repeated spaces do not count, nor case. */
-const norm = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+export const norm = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 async function sha256Hex(bytes: BufferSource): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));

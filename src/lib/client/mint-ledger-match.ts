@@ -6,6 +6,7 @@
 import type { RestClient } from './client';
 import { localized } from './format';
 import type { GalleryPage } from './gallery';
+import { norm } from './mint-history';
 import type { MintItem } from './mint-list';
 
 /** Tokens per gallery page read (the route's own bound). */
@@ -25,8 +26,6 @@ export interface LedgerMatches {
   skipped: boolean;
 }
 
-/** A name as a person compares it: surrounding and repeated spaces do not count, nor case. */
-const nameKey = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** What the comparison reads of a token (a gallery item's fields). */
 type TokenSeen = { tokenId: number; name: string; image: string | null };
@@ -43,7 +42,7 @@ function samePicture(item: MintItem, token: TokenSeen): boolean {
 export function matchRows(items: readonly MintItem[], tokens: readonly TokenSeen[]): LedgerMatch[] {
   const byName = new Map<string, TokenSeen[]>();
   for (const token of tokens) {
-    const key = nameKey(token.name);
+    const key = norm(token.name);
     if (!key) continue;
     const list = byName.get(key) ?? [];
     list.push(token);
@@ -52,7 +51,7 @@ export function matchRows(items: readonly MintItem[], tokens: readonly TokenSeen
   const used = new Set<number>();
   const matches: LedgerMatch[] = [];
   items.forEach((item, index) => {
-    const key = nameKey(localized(item.data.name));
+    const key = norm(localized(item.data.name));
     const token = key ? byName.get(key)?.find((t) => !used.has(t.tokenId) && samePicture(item, t)) : undefined;
     if (!token) return;
     used.add(token.tokenId);
