@@ -1,7 +1,10 @@
 // Custodial submissions through the REST handler: concurrent ones from one account take
 // consecutive nonces (the ledger reserves them per signer from nonce choice to pool admission).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Ledger } from '../ledger/chain/ledger';
 import type { Store } from '../ledger/store';
+import { MemoryStore } from '../ledger/testing/memory-store';
+import { createHandler } from './handler';
 import { ALICE, BOB, openApi } from './routes/route-test-kit';
 
 /** Run `tasks` with at most `limit` in flight. */
@@ -54,6 +57,34 @@ describe('concurrent custodial submissions of one account', () => {
     expect((await api.get(`/v1/common/nonce?address=${ALICE}`)).json.nonce).toBe(3);
     const built = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: 1 });
     expect(Number.parseInt(built.json.signerPayloadJSON.nonce, 16)).toBe(3);
+    api.ledger.close();
+  });
+});
+
+describe('building a call that reads no state', () => {
+  it('opens no read transaction for a transfer on a sole writer (its head and nonces are in memory)', async () => {
+    const store = new MemoryStore();
+    const ledger = await Ledger.open({ store, soleWriter: true });
+    const handler = createHandler({ ledger });
+    const build = async () => {
+      const response = await handler(new Request('http://127.0.0.1/sandbox/v1/balance/transfer?use=Build', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: ALICE, destination: BOB, amount: '0.5' }) }));
+      expect(response.status).toBe(201);
+      return (await response.json()) as { signerPayloadJSON: { address: string; nonce: string; method: string } };
+    };
+    const first = await build(); // reads Alice's stored nonce once
+    const read = vi.spyOn(store, 'read');
+    const second = await build();
+    expect(read).not.toHaveBeenCalled();
+    expect(second.signerPayloadJSON).toEqual(first.signerPayloadJSON);
+    expect(ledger.decodePayloadCall(second.signerPayloadJSON as never)).toMatchObject({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 5n * 10n ** 17n } });
+    ledger.close();
+  });
+
+  it('still answers a bad amount with a ValidationError', async () => {
+    const api = await openApi();
+    const answer = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: '1.0000000000000000001' });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.name).toBe('ValidationError');
     api.ledger.close();
   });
 });
