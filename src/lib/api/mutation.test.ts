@@ -88,3 +88,48 @@ describe('building a call that reads no state', () => {
     api.ledger.close();
   });
 });
+
+describe('the status of an extrinsic just included', () => {
+  /** A sole writer's handler; every answer also asked of a second handler on a ledger that reads the store. */
+  async function soleWriter() {
+    const store = new MemoryStore();
+    const ledger = await Ledger.open({ store, soleWriter: true });
+    const handler = createHandler({ ledger });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await handler(new Request(`http://127.0.0.1/sandbox/v1${path}`, { method, headers: { 'content-type': 'application/json', authorization: 'Seed //Alice' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+      return { status: response.status, json: await response.json() };
+    };
+    return { store, ledger, call };
+  }
+
+  it('is answered from memory, as the store answers it, without a read transaction', async () => {
+    const { store, ledger, call } = await soleWriter();
+    const submitted = await call('POST', '/balance/transfer?use=Submit', { address: ALICE, destination: BOB, amount: '2' });
+    expect(submitted.status).toBe(201);
+    const read = vi.spyOn(store, 'read');
+    const fromMemory = await call('GET', `/extrinsic/status?hash=${submitted.json.hash}`);
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+    // The same ledger file opened again has nothing in memory: its answer is read from the store.
+    const reopened = await Ledger.open({ store, soleWriter: true });
+    const fromStore = await createHandler({ ledger: reopened })(new Request(`http://127.0.0.1/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`));
+    expect(fromMemory.status).toBe(200);
+    expect(fromMemory.json).toMatchObject({ status: 'InBlock', isCompleted: true, isError: false, parsed: { from: ALICE, to: BOB } });
+    expect(fromMemory.json).toEqual(await fromStore.json());
+    ledger.close();
+    reopened.close();
+  });
+
+  it('reads the store when its parsed result needs chain state (a collection limit set)', async () => {
+    const { store, ledger, call } = await soleWriter();
+    const created = await call('POST', '/collections?use=Result', { address: ALICE, name: 'Limits', description: 'd', tokenPrefix: 'LIM' });
+    const collectionId = created.json.parsed.collectionId as number;
+    const limited = await call('POST', '/collections/set-limits?use=Submit', { address: ALICE, collectionId, limits: { accountTokenOwnershipLimit: 3 } });
+    expect(limited.status).toBe(201);
+    const read = vi.spyOn(store, 'read');
+    const status = await call('GET', `/extrinsic/status?hash=${limited.json.hash}`);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(status.json.parsed).toMatchObject({ collectionId, limits: { accountTokenOwnershipLimit: 3 } });
+    ledger.close();
+  });
+});

@@ -8,11 +8,11 @@ import type { BuiltPayload, Ledger, Submitted } from '../ledger/chain/ledger';
 import { MAX_NONCE } from '../ledger/chain/payload-builder';
 import { TransactionError } from '../ledger/chain/errors';
 import type { SignerPayloadJSON } from '../codec/payload';
-import type { QueryTx } from '../ledger/store';
 import type { Call, ExtrinsicRecord } from '../ledger/types';
 import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFromAuthorization } from './auth';
 import { IMPERSONATION_SIGNATURE } from '../ledger/chain/ledger';
 import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
+import { NO_STATE } from './no-state';
 import { feeResponse } from './fee';
 import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from '../limits';
 import { parsedResult } from './parsed';
@@ -82,13 +82,6 @@ async function rawCall(route: MutationRoute, body: unknown, ctx: ApiContext): Pr
   const call = route.readsNoState ? await route.toCall(args, { ...ctx, tx: NO_STATE }) : await ctx.ledger.read((tx) => route.toCall(args, { ...ctx, tx }));
   return { call, signer: route.signer(args) };
 }
-
-/** The `tx` of a route that declared it reads no state: any use is a mistake in that route. */
-const NO_STATE = new Proxy({} as QueryTx, {
-  get(_target, name) {
-    throw new Error(`A route marked readsNoState read chain state (tx.${String(name)})`);
-  }
-});
 
 function withTransactionErrors<T>(fn: () => Promise<T>): Promise<T> {
   return fn().catch((e) => {
