@@ -1,6 +1,8 @@
 // Custodial submissions through the REST handler: concurrent ones from one account take
 // consecutive nonces (the ledger reserves them per signer from nonce choice to pool admission).
 import { describe, expect, it, vi } from 'vitest';
+import { encodeExtrinsicPayload, type SignerPayloadJSON } from '../codec/payload';
+import { toHex } from '../codec/hash';
 import { Ledger } from '../ledger/chain/ledger';
 import type { Store } from '../ledger/store';
 import { MemoryStore } from '../ledger/testing/memory-store';
@@ -69,14 +71,18 @@ describe('building a call that reads no state', () => {
     const build = async () => {
       const response = await handler(new Request('http://127.0.0.1/sandbox/v1/balance/transfer?use=Build', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: ALICE, destination: BOB, amount: '0.5' }) }));
       expect(response.status).toBe(201);
-      return (await response.json()) as { signerPayloadJSON: { address: string; nonce: string; method: string } };
+      return (await response.json()) as { signerPayloadJSON: SignerPayloadJSON; signerPayloadRaw: { data: string }; signerPayloadHex: string };
     };
     const first = await build(); // reads Alice's stored nonce once
     const read = vi.spyOn(store, 'read');
     const second = await build();
     expect(read).not.toHaveBeenCalled();
     expect(second.signerPayloadJSON).toEqual(first.signerPayloadJSON);
-    expect(ledger.decodePayloadCall(second.signerPayloadJSON as never)).toMatchObject({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 5n * 10n ** 17n } });
+    // The payload is encoded once for both: the raw data and (under 256 bytes) the message to sign.
+    const payload = toHex(encodeExtrinsicPayload(second.signerPayloadJSON));
+    expect(second.signerPayloadRaw.data).toBe(payload);
+    expect(second.signerPayloadHex).toBe(payload);
+    expect(ledger.decodePayloadCall(second.signerPayloadJSON)).toMatchObject({ name: 'balances.transferKeepAlive', args: { dest: BOB, value: 5n * 10n ** 17n } });
     ledger.close();
   });
 
