@@ -52,7 +52,7 @@ export interface HostOptions {
   maxUploadBytes?: number;
   /** Signature-check worker threads (default: one per core; 0 = check on the event loop). */
   verifyThreads?: number;
-  /** One log line per request (default: stdout, the lines of one turn of the event loop in one write). */
+  /** One log line per request (default: stdout, the lines of every 50 ms in one write). */
   log?: (line: string) => void;
   /**
    * Fork a REST v1 service (its base url, `…/v1`) at a block (its head when none): the ledger's
@@ -101,9 +101,13 @@ function trackedWrites(): { lock: WriteLock; settled(): Promise<void> } {
 }
 
 /**
- * The default request log: lines gathered during one turn of the event loop go to stdout in one
- * write, not one write (and one wake-up of whoever reads the pipe) per request.
+ * How long request log lines gather before one write to stdout. Flushing every turn of the event
+ * loop cost a write (and a wake-up of whoever reads the pipe) per turn: under load a turn answers
+ * a request or two, and the log took 10 to 20 µs of the 70 to 90 µs of CPU a small GET costs.
  */
+const LOG_FLUSH_MS = 50;
+
+/** The default request log: lines gathered for LOG_FLUSH_MS go to stdout in one write (and at stop). */
 function stdoutLog(): { log: (line: string) => void; flush: () => void } {
   let lines: string[] = [];
   const flush = () => {
@@ -114,7 +118,8 @@ function stdoutLog(): { log: (line: string) => void; flush: () => void } {
   };
   return {
     log(line) {
-      if (lines.push(line) === 1) setImmediate(flush);
+      // Unref'd: a pending flush never keeps a stopping process alive (stop() flushes).
+      if (lines.push(line) === 1) setTimeout(flush, LOG_FLUSH_MS).unref();
     },
     flush
   };

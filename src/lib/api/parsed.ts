@@ -5,10 +5,17 @@ import type { RuleSet } from '../ledger/rules';
 import type { QueryTx } from '../ledger/store';
 import type { Call, ExtrinsicRecord, LedgerEvent } from '../ledger/types';
 import { limitsJson } from './present/collection';
-import { piecesParsed } from './routes/pieces';
+import { PIECES_SHAPED_CALLS, piecesParsed } from './routes/pieces';
 
 function eventsOf(record: ExtrinsicRecord, section: string, method: string): Record<string, unknown>[] {
   return record.events.filter((e: LedgerEvent) => e.section === section && e.method === method).map((e) => e.data);
+}
+
+/** Whether parsedResult reads chain state for `record`; otherwise its answer comes from the record alone. */
+export function parsedReadsState(record: ExtrinsicRecord): boolean {
+  if (!record.isCompleted || record.isError) return false;
+  const name = record.call.name;
+  return PIECES_SHAPED_CALLS.has(name) || name === 'unique.setCollectionLimits' || name === 'utility.batch' || name === 'utility.batchAll';
 }
 
 /** The parsed result of a successful extrinsic, or undefined when it failed or is not in a block. */

@@ -1,13 +1,14 @@
 // The extrinsic status object: the union of the real service's fields across its eras.
 import type { Ledger } from '../ledger/chain/ledger';
 import type { QueryTx } from '../ledger/store';
-import type { ExtrinsicRecord } from '../ledger/types';
+import type { BlockRecord, ExtrinsicRecord } from '../ledger/types';
 import { currentRecord } from '../ledger/history/revert';
 import { feeResponse } from './fee';
 import { parsedResult } from './parsed';
 
-export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: QueryTx) {
-  const block = stored.blockNumber === null ? undefined : await tx.get('blocks', stored.blockNumber);
+/** `known`: the block holding `stored` (null: none), when the caller has it; else it is read through `tx`. */
+export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: QueryTx, known?: BlockRecord | null) {
+  const block = known !== undefined ? (known ?? undefined) : stored.blockNumber === null ? undefined : await tx.get('blocks', stored.blockNumber);
   // An extrinsic of a block reverted away answers Invalid / Reverted (history/revert.ts).
   const record = await currentRecord(tx, stored, block ?? null);
   return {

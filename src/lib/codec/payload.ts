@@ -183,9 +183,9 @@ export function signerPayloadHex(payload: Uint8Array): string {
   return toHex(payload.length > MAX_UNHASHED_PAYLOAD ? blake2b256(payload) : payload);
 }
 
-/** polkadot's `SignerPayload.toRaw()`: the full payload, never hashed. */
-export function signerPayloadRaw(json: SignerPayloadJSON): { address: string; data: string; type: 'payload' } {
-  return { address: json.address, data: toHex(encodeExtrinsicPayload(json)), type: 'payload' };
+/** polkadot's `SignerPayload.toRaw()`: the full payload, never hashed (`payload`: its encoding, when already made). */
+export function signerPayloadRaw(json: SignerPayloadJSON, payload = encodeExtrinsicPayload(json)): { address: string; data: string; type: 'payload' } {
+  return { address: json.address, data: toHex(payload), type: 'payload' };
 }
 
 export interface SignerPayloadInput {

@@ -14,6 +14,8 @@ import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
 import { address, boundedString } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
+import { NO_STATE } from '../no-state';
+import { parsedReadsState } from '../parsed';
 import { statusJson } from '../status';
 
 const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
@@ -69,10 +71,14 @@ export const extrinsicRoutes = [
     query: hashQuery,
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as z.output<typeof hashQuery>;
-      const json = await ledger.read(async (tx) => {
-        const record = await ledger.status(hash.toLowerCase(), tx);
-        return record ? statusJson(record, ledger, tx) : null;
-      });
+      // Just included (or waiting), with nothing in its answer to read: from memory, no read transaction.
+      const kept = ledger.keptStatus(hash.toLowerCase());
+      const json = kept && !parsedReadsState(kept.record)
+        ? await statusJson(kept.record, ledger, NO_STATE, kept.block)
+        : await ledger.read(async (tx) => {
+            const record = await ledger.status(hash.toLowerCase(), tx);
+            return record ? statusJson(record, ledger, tx) : null;
+          });
       if (!json) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
       return jsonSafeResponse(json);
     }

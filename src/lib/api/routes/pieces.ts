@@ -92,7 +92,7 @@ const eventOf = (record: ExtrinsicRecord, method: string): Record<string, unknow
   record.events.find((e: LedgerEvent) => e.section === 'common' && e.method === method)?.data;
 
 /** The calls whose result has an FT/RFT shape. */
-const PIECES_SHAPED_CALLS: ReadonlySet<string> = new Set([
+export const PIECES_SHAPED_CALLS: ReadonlySet<string> = new Set([
   'unique.createItem',
   'unique.createMultipleItems',
   'unique.createMultipleItemsEx',

@@ -477,6 +477,21 @@ export class Ledger implements LedgerReads {
     return tx ? lookup(tx) : this.read(lookup);
   }
 
+  /**
+   * A status this process answers from memory, with the block holding it (null outside a block):
+   * waiting in the pool, or (the sole writer) in one of the latest blocks. Undefined when only the
+   * store can tell.
+   */
+  keptStatus(hash: string): { record: ExtrinsicRecord; block: BlockRecord | null } | undefined {
+    const waiting = this.pool.statusOf(hash);
+    if (waiting) return { record: waiting, block: null };
+    const recent = this.memory.statusOf(hash);
+    if (!recent) return undefined;
+    if (recent.blockNumber === null) return { record: recent, block: null };
+    const block = this.memory.blockOf(recent.blockNumber);
+    return block?.hash === recent.blockHash ? { record: recent, block } : undefined;
+  }
+
   /** Put everything waiting into one new block now (manual and interval modes; also works in instant). Throws if it cannot be written. */
   sealBlock(): Promise<BlockRecord | null> {
     return this.sealer.sealBlock();

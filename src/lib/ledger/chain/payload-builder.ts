@@ -53,7 +53,7 @@ export function buildPayload(config: ChainConfig, head: Head, address: Address, 
   const payload = encodeExtrinsicPayload(json);
   return {
     signerPayloadJSON: json,
-    signerPayloadRaw: signerPayloadRaw(json),
+    signerPayloadRaw: signerPayloadRaw(json, payload),
     signerPayloadHex: signerPayloadHex(payload),
     fee: totalCost(call, signedExtrinsicLength(method.length, era.length, nonce, 0n), rules)
   };
