@@ -214,6 +214,18 @@ describe('transactions', () => {
     });
   });
 
+  it('explains a read made after the transaction committed early, writing nothing', async () => {
+    const store = await freshDexieStore();
+    await expect(
+      store.write(async (tx) => {
+        tx.put('accounts', account(ALICE, 1n));
+        await new Promise((resolve) => setTimeout(resolve, 20)); // not IndexedDB work
+        await tx.get('accounts', BOB);
+      })
+    ).rejects.toThrow(/only IndexedDB work may be awaited.*Nothing of this write was stored/);
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toBeUndefined();
+  });
+
   it('imports all or nothing: a bad row in replaceAll leaves the ledger as it was', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => {

@@ -158,16 +158,17 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
-    if (!this.writable) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
-    return this.table(table).get(key as never);
+    return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
   }
 
   /**
-   * A read of a read-only transaction as one native request on it: Dexie's layers cost more than
-   * the request itself in Chromium (a GET token's five reads, about half its time).
+   * A read as one native request on the transaction: Dexie's layers cost more than the request
+   * itself in Chromium (a GET token's five reads, about half its time; a block's dozens of gets).
    */
   private request<T>(make: (idb: IDBTransaction) => IDBRequest): Promise<T> {
     if (this.finished) throw new TransactionFinishedError();
+    // Committed under the callback (it awaited something else): the error explainInactive explains.
+    if (!this.trans.active) throw new DOMException('The transaction has finished', 'TransactionInactiveError');
     return requestResult<T>(make(this.trans.idbtrans));
   }
 
