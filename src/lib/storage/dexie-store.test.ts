@@ -214,6 +214,28 @@ describe('transactions', () => {
     });
   });
 
+  it('in a write, reads a stored row from IndexedDB once, giving each caller its own copy and its own writes after', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
+    let gets = 0;
+    spy(IDBObjectStore.prototype, 'get', (orig) =>
+      function (this: unknown, ...a: unknown[]) {
+        gets++;
+        return orig.apply(this, a);
+      }
+    );
+    await store.write(async (tx) => {
+      const [first, second] = await Promise.all([tx.get('accounts', BOB), tx.get('accounts', BOB)]);
+      first!.free = 99n;
+      expect(second).toEqual(account(BOB, 1n));
+      expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 1n));
+      tx.put('accounts', account(BOB, 2n));
+      expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 2n));
+    });
+    expect(gets).toBe(1);
+    expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 2n));
+  });
+
   it('explains a read made after the transaction committed early, writing nothing', async () => {
     const store = await freshDexieStore();
     await expect(

@@ -89,6 +89,13 @@ class ReadOnlyTransactionError extends Error {
 /** One transaction's view of the ledger tables, with the write buffer described above. */
 class DexieTx implements QueryTx {
   private readonly buffer: Buffer = {};
+  /**
+   * The stored rows as first read in this transaction, by table and key: nothing else writes while
+   * it runs (its scope is every table), and its own writes are in the buffer, which is read first.
+   * A block reads the same accounts many times (each checkpoint of each extrinsic), a status read
+   * its block twice.
+   */
+  private readonly seen = new Map<string, Promise<unknown>>();
   private finished = false;
   readonly history: DexieHistory;
 
@@ -158,7 +165,12 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
-    return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
+    const id = `${table}:${idOf(key)}`;
+    let stored = this.seen.get(id);
+    if (!stored) this.seen.set(id, (stored = this.request((idb) => idb.objectStore(table).get(key as IDBValidKey))));
+    // Each caller its own copy, as IndexedDB gives one per request.
+    const row = (await stored) as Rows[N] | undefined;
+    return row === undefined ? undefined : structuredClone(row);
   }
 
   /**

@@ -107,15 +107,15 @@ export class TransactionPool {
    */
   async check(tx: QueryTx, candidate: Candidate, blockNumber: number, rules: RuleSet): Promise<Address> {
     const { hash, signer, nonce, fee } = candidate;
-    if (this.byHash.has(hash) || (await tx.get('pool', hash))) {
+    // Every stored row is in this index (loaded at open) or, on a shared store, among `others`.
+    const [others, included, account] = await Promise.all([this.othersRows(tx), tx.get('extrinsics', hash), loadAccount(tx, signer)]);
+    if (this.byHash.has(hash) || others.some((r) => r.hash === hash)) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} is already waiting for a block`);
     }
-    if (await tx.get('extrinsics', hash)) {
+    if (included) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} was already included (or refused); an extrinsic is accepted once`);
     }
-    const account = await loadAccount(tx, signer);
     if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);
-    const others = await this.othersRows(tx);
     const stored = new Set(others.filter((r) => r.signer === signer).map((r) => r.nonce));
     if (this.bySigner.get(signer)?.has(nonce) || stored.has(nonce)) {
       throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
