@@ -64,6 +64,8 @@ export interface MutationRoute<B extends z.ZodType = z.ZodType> extends RouteBas
   signer(args: z.output<B>): Address;
   /** Turn validated arguments into the chain call; throws ApiError for a missing collection or token. */
   toCall(args: z.output<B>, ctx: BuildContext): Promise<Call>;
+  /** `toCall` reads no ledger state (it gets no transaction: none is opened for it). */
+  stateless?: true;
 }
 
 /** A route answered outside the extrinsic machinery (submit, status, files, dev tools). */

@@ -21,6 +21,7 @@ export const balanceTransfer = mutation({
     })
   }),
   signer: (a) => a.address,
+  stateless: true,
   toCall: async (a, { ledger }) => {
     const value = fromUnits(a.amount, ledger.config.decimals);
     if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${quote(a.amount)}`);
