@@ -1,7 +1,9 @@
 // The one REST handler, `(Request) => Promise<Response>`, shared by the service worker, the
 // in-page host and the Node host. Routes come from the table; every route answers at
 // `/<network>/v1/...` and `/<network>/...`, plural and singular resource roots alike.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { HonoBase } from 'hono/hono-base';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { Ledger } from '../ledger/chain/ledger';
 import type { LedgerReads } from '../ledger/chain/reads';
 import { bodyText, parseJsonText } from './body';
@@ -109,7 +111,9 @@ export function createHandler(options: HandlerOptions): RestHandler {
   const browserRequests = options.browserRequests ?? true;
   const routes = [...allRoutes(), ...(options.extraRoutes ?? [])];
   const base = `/${ledger.config.network}`;
-  const app = new Hono();
+  // One router, not Hono's default pair (a RegExpRouter tried first, this one kept as the fallback):
+  // the sandbox worker, which carries this one anyway, is smaller by the other (W1).
+  const app = new HonoBase({ router: new TrieRouter() });
 
   const context = (c: Context): ApiContext => ({
     ledger,

@@ -64,6 +64,22 @@ describe('concurrent custodial submissions of one account', () => {
 });
 
 describe('building a call that reads no state', () => {
+  it('opens one read transaction for a transfer on a shared host (the payload’s nonce), none for the call itself', async () => {
+    const api = await openApi();
+    const store: Store = api.store;
+    const read = store.read.bind(store);
+    let reads = 0;
+    store.read = (fn) => {
+      reads++;
+      return read(fn);
+    };
+    const answer = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: '0.5' });
+    expect(answer.status).toBe(201);
+    expect(answer.json.signerPayloadJSON.address).toBe(ALICE);
+    expect(reads).toBe(1);
+    api.ledger.close();
+  });
+
   it('opens no read transaction for a transfer on a sole writer (its head and nonces are in memory)', async () => {
     const store = new MemoryStore();
     const ledger = await Ledger.open({ store, soleWriter: true });

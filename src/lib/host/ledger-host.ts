@@ -500,7 +500,6 @@ export class LedgerHost {
     const lock: WriteLock = (fn) =>
       this.baseLock(async () => {
         if (retired) throw new LedgerReplacedError();
-        if (genesis !== null && this.options.shared) await this.checkGenesis(genesis);
         return fn();
       });
     const ledger = await Ledger.open({
@@ -511,6 +510,8 @@ export class LedgerHost {
       now: this.options.now,
       randomBytes: this.options.randomBytes,
       writeLock: lock,
+      // In the write's own transaction (no read of its own before each write).
+      beforeWrite: this.options.shared ? (tx) => this.checkGenesis(tx, genesis) : undefined,
       soleWriter: !this.options.shared,
       verify: this.options.verify,
       pool: this.options.pool,
@@ -534,9 +535,10 @@ export class LedgerHost {
     return { ledger, handler, unsubscribe, retire: () => (retired = true) };
   }
 
-  /** Inside the write lock: is the stored chain still `genesis`? If not, follow it and refuse. */
-  private async checkGenesis(genesis: string): Promise<void> {
-    const stored = await this.store.read((tx) => readMeta<string | null>(tx, META.genesisHash, null));
+  /** Inside a write under the lock: is the stored chain still `genesis`? If not, follow it and refuse. */
+  private async checkGenesis(tx: QueryTx, genesis: string | null): Promise<void> {
+    if (genesis === null) return; // the Ledger opening: it writes genesis or reads the stored chain
+    const stored = await readMeta<string | null>(tx, META.genesisHash, null);
     if (stored === genesis) return;
     // After this lock is released: open whatever chain is stored now.
     setTimeout(() => void this.reload().catch(() => {}), 0);

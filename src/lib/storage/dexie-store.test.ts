@@ -214,6 +214,40 @@ describe('transactions', () => {
     });
   });
 
+  it('in a write, reads a stored row from IndexedDB once, giving each caller its own copy and its own writes after', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
+    let gets = 0;
+    spy(IDBObjectStore.prototype, 'get', (orig) =>
+      function (this: unknown, ...a: unknown[]) {
+        gets++;
+        return orig.apply(this, a);
+      }
+    );
+    await store.write(async (tx) => {
+      const [first, second] = await Promise.all([tx.get('accounts', BOB), tx.get('accounts', BOB)]);
+      first!.free = 99n;
+      expect(second).toEqual(account(BOB, 1n));
+      expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 1n));
+      tx.put('accounts', account(BOB, 2n));
+      expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 2n));
+    });
+    expect(gets).toBe(1);
+    expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 2n));
+  });
+
+  it('explains a read made after the transaction committed early, writing nothing', async () => {
+    const store = await freshDexieStore();
+    await expect(
+      store.write(async (tx) => {
+        tx.put('accounts', account(ALICE, 1n));
+        await new Promise((resolve) => setTimeout(resolve, 20)); // not IndexedDB work
+        await tx.get('accounts', BOB);
+      })
+    ).rejects.toThrow(/only IndexedDB work may be awaited.*Nothing of this write was stored/);
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toBeUndefined();
+  });
+
   it('imports all or nothing: a bad row in replaceAll leaves the ledger as it was', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => {

@@ -192,6 +192,10 @@ export class LedgerDatabase extends Dexie {
       chromeTransactionDurability: 'strict'
     });
     this.factory = options.indexedDB ?? (Dexie.dependencies.indexedDB as IDBFactory | undefined);
+    // Nothing observes this database with liveQuery (contexts hear of blocks on the ledger
+    // channel): without these, a write no longer tracks the key ranges it touched and broadcasts
+    // them to every context on commit.
+    this.unuse({ stack: 'dbcore', name: 'Observability' }).unuse({ stack: 'dbcore', name: 'Cache' });
     for (const v of options.versions ?? SCHEMA_VERSIONS) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);

@@ -336,8 +336,47 @@ describe('memoised reads', () => {
   });
 });
 
-describe('instant blocks on a sole writer', () => {
+describe('instant blocks', () => {
   const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];
+
+  it('on a shared store, write no pool row of their own either: one write per block, each submitter answered once it is durable', async () => {
+    const { store, writes } = countingStore();
+    const ledger = await open(store, { soleWriter: false });
+    const payloads = await signedTransfers(ledger, seeds);
+    ledger.setBlockMode({ kind: 'instant' });
+    const before = writes.length;
+    const submitted = await Promise.all(payloads.map(({ json, signature }) => ledger.submit(json, signature)));
+    for (const s of submitted) expect((await rows(store)).extrinsics.find((e) => e.hash === s.hash)).toMatchObject({ status: 'InBlock' });
+    expect(writes.length - before).toBe(1);
+    expect((await rows(store)).pool).toEqual([]);
+    ledger.close();
+  });
+
+  it('on a shared store, include an extrinsic admitted by two contexts at once a single time, its record kept', async () => {
+    const store = new MemoryStore();
+    // One writer at a time across contexts, as the Web Lock gives the browser hosts.
+    let last: Promise<unknown> = Promise.resolve();
+    const writeLock = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = last.then(fn);
+      last = run.catch(() => {});
+      return run;
+    };
+    const [tab, worker] = [await open(store, { soleWriter: false, writeLock }), await open(store, { soleWriter: false, writeLock })];
+    const { json, signature } = await signed(tab, '//Alice', transfer(BOB, 7n));
+    const bobBefore = await balanceOf(tab, BOB);
+    tab.setBlockMode({ kind: 'instant' });
+    worker.setBlockMode({ kind: 'instant' });
+    // Neither context sees the other's admission (no row before its block): both admit it.
+    const both = await Promise.all([tab.submit(json, signature), worker.submit(json, signature)]);
+    const records = await Promise.all(both.map((s) => s.included));
+    expect(records.map((r) => r.status)).toEqual(['InBlock', 'InBlock']);
+    const dump = await rows(store);
+    expect(dump.extrinsics.filter((e) => e.hash === both[0].hash)).toMatchObject([{ status: 'InBlock', blockNumber: records[0].blockNumber }]);
+    expect(dump.blocks.filter((b) => b.extrinsics.includes(both[0].hash))).toHaveLength(1);
+    expect(await balanceOf(tab, BOB)).toBe(bobBefore + 7n);
+    tab.close();
+    worker.close();
+  });
 
   it('puts submissions checked together into one block, written in one transaction, each answered once that block is durable', async () => {
     const { store, writes } = countingStore();

@@ -53,6 +53,8 @@ export interface LedgerOptions {
   randomBytes?: (length: number) => Uint8Array;
   /** Serialises block production across contexts sharing the store (a Web Lock in browsers). */
   writeLock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Runs first in every write transaction after open; throwing writes nothing (a host checks the stored chain is still its own). */
+  beforeWrite?: (tx: QueryTx) => Promise<void>;
   /**
    * No other context writes to the store (the Node host): reads may be memoised until the next
    * block, and head, nonces and recent statuses are answered from memory the block commit keeps true.
@@ -139,14 +141,15 @@ export class Ledger implements LedgerReads {
     private readonly verify: SignatureVerifier,
     private readonly log: (message: string, error: unknown) => void,
     poolLimits?: PoolLimits,
-    history: HistoryPolicy = KEEP_ALL_HISTORY
+    history: HistoryPolicy = KEEP_ALL_HISTORY,
+    private readonly beforeWrite?: (tx: QueryTx) => Promise<void>
   ) {
     this.historyValue = history;
     this.rules = RULE_SETS[config.rules];
     this.memory = new CommittedState(soleWriter);
     this.blockModeValue = blockMode;
     this.pool = new TransactionPool((fn) => this.write(fn), !soleWriter, poolLimits, () => this.blockModeValue);
-    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, history, now, committed: (s) => this.committed(s), admitting: () => this.admitting, log });
+    this.sealer = new Sealer({ pool: this.pool, write: (fn) => this.write(fn), rules: this.rules, history, now, committed: (s) => this.committed(s), admitting: () => this.admitting, shared: !soleWriter, log });
   }
 
   /** Open the chain in `store`, writing genesis if the store is empty; what waited in its pool waits again. */
@@ -170,7 +173,7 @@ export class Ledger implements LedgerReads {
     );
     const soleWriter = options.soleWriter ?? false;
     const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
-    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log, poolLimits, options.history);
+    const ledger = new Ledger(options.store, config, options.blockMode ?? { kind: 'instant' }, now, writeLock, soleWriter, options.verify ?? verifyInline, log, poolLimits, options.history, options.beforeWrite);
     const [rows, head] = await options.store.read(async (tx) => [await tx.pooled(), await ledger.storedHead(tx)] as const);
     ledger.pool.load(rows);
     if (soleWriter) ledger.memory.head = head;
@@ -389,7 +392,7 @@ export class Ledger implements LedgerReads {
 
   /**
    * Verify a signed payload and admit it to the pool; answers once it is durable: its pool row
-   * committed, or (instant mode, sole writer) the block holding it.
+   * committed, or (instant mode) the block holding it.
    * Rejections here (bad payload or signature, stale or future nonce, dead era, duplicate,
    * unpayable fees, full pool) change nothing.
    */
@@ -566,7 +569,8 @@ export class Ledger implements LedgerReads {
 
   /** One store write after every earlier one of this ledger, inside the cross-context lock. */
   private write<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
-    const run = this.writes.then(() => this.writeLock(() => this.store.write(fn)));
+    const guarded = this.beforeWrite ? async (tx: QueryTx) => (await this.beforeWrite!(tx), fn(tx)) : fn;
+    const run = this.writes.then(() => this.writeLock(() => this.store.write(guarded)));
     this.writes = run.catch(() => {});
     return run;
   }
@@ -621,9 +625,9 @@ export class Ledger implements LedgerReads {
   }
 
   /**
-   * Make the admitted entry durable, then answer. A sole writer in instant mode defers its row
-   * to the block that seals it (one write instead of two, see pool.ts); otherwise its pool row is
-   * committed (group commit) before the sealer sees it.
+   * Make the admitted entry durable, then answer. In instant mode its row is deferred to the block
+   * that seals it (one write instead of two, see pool.ts); otherwise its pool row is committed
+   * (group commit) before the sealer sees it.
    */
   private async persist(entry: Waiting): Promise<Submitted> {
     if (this.pool.get(entry.hash) !== entry) {
@@ -631,7 +635,7 @@ export class Ledger implements LedgerReads {
       throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset) before this extrinsic was stored; submit again', { reason: 'Dropped' });
     }
     const result = new Promise<InclusionResult | { rejected: Error }>((resolve) => (entry.settle = resolve));
-    if (this.soleWriter && this.blockModeValue.kind === 'instant') {
+    if (this.blockModeValue.kind === 'instant') {
       const durable = this.pool.deferRow(entry);
       this.admitting--;
       this.sealer.schedule();

@@ -3,11 +3,12 @@
 // by hash and by signer. Bounded in total, shared fairly (pool-limits.ts: a guaranteed share per
 // account, more only while the pool is less than half full) and, per account, by what it can pay.
 //
-// A sole writer in instant mode defers the row (`deferRow`): the block that seals the entry is its
-// first write (one transaction, one disk sync), and its submitter hears only once that block is
-// durable. Should that block fail, or blocks stop being instant, the row is written on its own
+// In instant mode the row is deferred (`deferRow`): the block that seals the entry is its first
+// write (one transaction, one disk sync), and its submitter hears only once that block is durable.
+// Should that block fail, or blocks stop being instant, the row is written on its own
 // (`storeDeferred`); if even that fails the entry leaves the pool and its submitter, never
-// answered, is refused.
+// answered, is refused. On a shared store other contexts do not see a deferred entry until its
+// block: the block re-checks nonce and hash inside its transaction (decision 0006).
 import { loadAccount } from '../balances';
 import type { QueryTx } from '../store';
 import type { Address, Call, ExtrinsicRecord, PoolRecord } from '../types';
@@ -106,15 +107,15 @@ export class TransactionPool {
    */
   async check(tx: QueryTx, candidate: Candidate, blockNumber: number, rules: RuleSet): Promise<Address> {
     const { hash, signer, nonce, fee } = candidate;
-    if (this.byHash.has(hash) || (await tx.get('pool', hash))) {
+    // Every stored row is in this index (loaded at open) or, on a shared store, among `others`.
+    const [others, included, account] = await Promise.all([this.othersRows(tx), tx.get('extrinsics', hash), loadAccount(tx, signer)]);
+    if (this.byHash.has(hash) || others.some((r) => r.hash === hash)) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} is already waiting for a block`);
     }
-    if (await tx.get('extrinsics', hash)) {
+    if (included) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} was already included (or refused); an extrinsic is accepted once`);
     }
-    const account = await loadAccount(tx, signer);
     if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);
-    const others = await this.othersRows(tx);
     const stored = new Set(others.filter((r) => r.signer === signer).map((r) => r.nonce));
     if (this.bySigner.get(signer)?.has(nonce) || stored.has(nonce)) {
       throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
@@ -162,8 +163,8 @@ export class TransactionPool {
   }
 
   /**
-   * Instant mode on a sole writer: write no row now; the entry is sealable at once and its row
-   * goes with its block. Resolves once the entry is durable (its block, or `storeDeferred`).
+   * Instant mode: write no row now; the entry is sealable at once and its row goes with its block.
+   * Resolves once the entry is durable (its block, or `storeDeferred`).
    */
   deferRow(entry: Waiting): Promise<void> {
     entry.rowDeferred = true;

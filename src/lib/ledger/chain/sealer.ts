@@ -72,15 +72,30 @@ function outcomeOf(record: ExtrinsicRecord | undefined): InclusionResult {
 }
 
 /** Write the next block from `batch` inside `tx`; see the module comment for what else it writes. */
-export async function sealBatch(tx: QueryTx, batch: Waiting[], rules: RuleSet, now: number, history: HistoryPolicy = KEEP_ALL_HISTORY, headChange?: (state: StateTx) => Promise<void>): Promise<Sealed> {
+export async function sealBatch(
+  tx: QueryTx,
+  batch: Waiting[],
+  rules: RuleSet,
+  now: number,
+  history: HistoryPolicy = KEEP_ALL_HISTORY,
+  headChange?: (state: StateTx) => Promise<void>,
+  /** Other contexts write to the store (browser tabs and the worker). */
+  shared = false
+): Promise<Sealed> {
   const outcomes = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
   const live: Waiting[] = [];
   for (const entry of batch) {
-    // Another context sharing the store sealed (or dropped) it already: report what it wrote.
-    // A deferred entry has no row yet and no other context knows it.
-    if (!entry.rowDeferred && !(await tx.get('pool', entry.hash))) outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
-    else live.push(entry);
+    if (entry.rowDeferred) {
+      // No row of its own; on a shared store another context may have admitted the same extrinsic
+      // and sealed it already: its record is reported, never written over.
+      const stored = shared ? await tx.get('extrinsics', entry.hash) : undefined;
+      if (stored) outcomes.set(entry.hash, outcomeOf(stored));
+      else live.push(entry);
+    } else if (!(await tx.get('pool', entry.hash))) {
+      // Another context sharing the store sealed (or dropped) it already: report what it wrote.
+      outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
+    } else live.push(entry);
   }
   const dropped = live.filter((e) => e.failedBlocks >= MAX_FAILED_BLOCKS);
   const candidates = live.filter((e) => e.failedBlocks < MAX_FAILED_BLOCKS);
@@ -119,6 +134,8 @@ export interface SealerOptions {
   committed: (sealed: Sealed) => void;
   /** Admissions under way (being checked, not yet in the pool): instant blocks wait for them a little. */
   admitting?: () => number;
+  /** Other contexts write to the store: a deferred entry may have been sealed by one of them. */
+  shared?: boolean;
   log: (message: string, error: unknown) => void;
 }
 
@@ -238,7 +255,7 @@ export class Sealer {
     const batch = headChange ? [] : pool.takeSealable();
     let sealed: Sealed;
     try {
-      sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history, headChange));
+      sealed = await write((tx) => sealBatch(tx, batch, rules, now(), this.options.history, headChange, this.options.shared));
     } catch (e) {
       const diskFull = isStorageFull(e);
       pool.release(batch, { blame: !diskFull && !isStoreFault(e) });
