@@ -220,9 +220,9 @@ export async function runGalleryBench(): Promise<string[]> {
         gaps.push(now - last);
         last = now;
       }
-      // The last page's cells arrive.
+      // The scroll slows and the last rows' cells are drawn with their tokens.
       const grid = document.querySelector('[data-testid="token-grid"]')!;
-      for (let i = 0; i < 200 && grid.querySelector('.pending'); i++) await new Promise((done) => setTimeout(done, 50));
+      for (let i = 0; i < 200 && (!grid.querySelector('li') || grid.querySelector('.pending')); i++) await new Promise((done) => setTimeout(done, 50));
       return { gaps, cells: grid.querySelectorAll('li').length, elements: document.getElementsByTagName('*').length, lastName: [...grid.querySelectorAll('.name')].at(-1)?.textContent };
     });
     // Baseline of the same run: as many frames of the same page standing still (what the machine's load alone costs a frame).
@@ -242,7 +242,9 @@ export async function runGalleryBench(): Promise<string[]> {
     lines.push(
       `G3 scrolled through ${BIG} tokens in ${frames.gaps.length} frames (${((performance.now() - started) / 1000).toFixed(1)} s): frame p50 ${median(frames.gaps).toFixed(1)} ms, p95 ${pct(frames.gaps, 95).toFixed(1)} ms, max ${longest.toFixed(1)} ms, ${frames.gaps.filter((g) => g >= 50).length} frames ≥ 50 ms; at the end ${frames.cells} cells, ${frames.elements} elements in the page, last "${frames.lastName}"`
     );
-    lines.push(`TARGET G3 ${longest < 50 ? 'PASS' : 'MISS'}: longest frame while scrolling ${longest.toFixed(1)} ms (target < 50 ms)`);
+    // Frames count only if the grid got there: its last cell is the last token.
+    const reachedEnd = frames.lastName === `Big #${BIG}`;
+    lines.push(`TARGET G3 ${longest < 50 && reachedEnd ? 'PASS' : 'MISS'}: longest frame while scrolling ${longest.toFixed(1)} ms (target < 50 ms)${reachedEnd ? '' : `; the grid did not end on token ${BIG} but on "${frames.lastName}"`}`);
 
     // G4: the page's heap after the scroll, after a garbage collection.
     const cdp = await page.context().newCDPSession(page);
