@@ -188,7 +188,8 @@ describe('the creator app, second pass', () => {
     await mintPage('Many tokens');
     await page.getByLabel('Tokens', { exact: true }).fill('name\nSolo\n');
     await expect.poll(() => page.getByTestId('mint-ready').textContent()).toBe('1 token ready to mint.');
-    expect(await page.getByRole('button', { name: 'Mint 1 token', exact: true }).isEnabled()).toBe(true);
+    // Enabled once the list is also compared with the collection's tokens ("Comparing the list…").
+    await expect.poll(() => page.getByRole('button', { name: 'Mint 1 token', exact: true }).isEnabled()).toBe(true);
 
     await page.getByRole('button', { name: 'One token' }).click();
     await page.getByRole('radio', { name: 'No image' }).check();
