@@ -29,6 +29,18 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
 const USER_VERSION_OFFSET = 60;
 /** Claims in a row that may find the path replaced (by owners stopping) before giving up. */
 const CLAIM_TRIES = 20;
+/**
+ * Claims that find the lock busy before it counts as held, a jittered pause apart (ms): two hosts
+ * claiming at the same moment can each meet the other's shared lock, which the other lets go of
+ * at once (SQLite tells it to yield); asked only once, both lost and neither served.
+ */
+const BUSY_TRIES = 8;
+const BUSY_PAUSE_MS = 25;
+
+/** A claim is synchronous (it runs while a store opens): a short pause blocks, as the claim itself does. */
+function pauseSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -123,11 +135,18 @@ function lockOnce(lockPath: string): Held | null | 'replaced' {
 }
 
 function lock(lockPath: string): Held | null {
-  for (let tries = 0; tries < CLAIM_TRIES; tries++) {
+  let replaced = 0;
+  let busy = 0;
+  for (;;) {
     const held = lockOnce(lockPath);
-    if (held !== 'replaced') return held;
+    if (held === 'replaced') {
+      if (++replaced >= CLAIM_TRIES) throw new Error('the lock file keeps being replaced while it is claimed');
+    } else if (held !== null || ++busy >= BUSY_TRIES) {
+      return held;
+    } else {
+      pauseSync(BUSY_PAUSE_MS * (1 + Math.random()));
+    }
   }
-  throw new Error('the lock file keeps being replaced while it is claimed');
 }
 
 /**

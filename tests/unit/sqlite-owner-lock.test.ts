@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type SqliteStore } from '../../server/storage/sqlite-store';
 import { account, ALICE } from '../../src/lib/storage/testing/fixtures';
@@ -177,6 +178,24 @@ describe('openSqliteStore: one host per ledger file', () => {
     // Its creator gone (a crash before it wrote), the lock is free: the file opens.
     await creator.stop();
     await open(path);
+  });
+
+  it('outwaits a shared lock another claimant holds for a moment (two hosts starting together both lost)', { timeout: 30_000 }, async () => {
+    const path = ledgerPath();
+    await open(path);
+    stores.pop()!.close(); // the lock file is a database now, as one a starting host is reading
+    // A contender mid-claim: a read of the lock database (a shared lock), let go 50 ms later.
+    const script = `const db = new (require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))}))(process.argv[1], { timeout: 0 });
+db.exec('BEGIN'); db.prepare('SELECT count(*) FROM sqlite_master').get(); process.stdout.write('held\\n');
+setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 50);`;
+    const contender = spawn(process.execPath, ['-e', script, `${path}.lock`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => contender.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      contender.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('held') && resolve());
+      contender.once('exit', (code) => reject(new Error(`the contender exited (code ${code}) before holding its lock`)));
+    });
+    await open(path);
+    await exited;
   });
 
   it('opens over an empty lock file nobody holds (the OS lock decides, not the file)', async () => {
