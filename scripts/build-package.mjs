@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { noStartupThrow } from './no-startup-throw.mjs';
 import { buildSandboxWorker } from './build-sandbox-worker.mjs';
 import { buildServer, ROOT } from './build-server.mjs';
 
@@ -46,6 +47,7 @@ async function bundle(entries, platform, outdir) {
     // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
     banner: node ? { js: "import { createRequire as __opaliteRequire } from 'node:module'; const require = __opaliteRequire(import.meta.url);" } : {},
     define: node ? {} : { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    plugins: node ? [] : [noStartupThrow],
     tsconfigRaw,
     chunkNames: 'chunk-[hash]',
     minify: true,
