@@ -240,6 +240,15 @@ describe('layers point one way', () => {
     expect(files.flatMap(importsOf).flatMap(browserHostImport)).toEqual([]);
   });
 
+  it('every database opens Dexie through storage/dexie (its debug mode off on localhost)', () => {
+    const wrong = everyFile(SRC)
+      .filter((file) => !/\.test\.ts$/.test(file) && file !== join(LIB, 'storage', 'dexie.ts'))
+      .flatMap(importsOf)
+      .filter((imp) => imp.spec === 'dexie')
+      .map((imp) => relativeTo(imp.file));
+    expect(wrong).toEqual([]);
+  });
+
   it('no circle of imports anywhere in src/', () => {
     expect(importCircles(everyFile(SRC))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // Settings of the browser hosts that must survive the worker being stopped when idle: the block
 // mode, the history retention and the impersonation switch (of one chain: a new one starts with its default). Kept in a small database of their own, not in the ledger (so never exported).
-import { Dexie, type Table } from 'dexie';
+import { Dexie, type Table } from '../storage/dexie';
 import type { BlockMode } from '../ledger/chain/config';
 import type { HistoryPolicy } from '../ledger/history/record';
 

@@ -21,7 +21,7 @@
 //   it was deleted or no longer matches). A side benefit: if `fn` breaks the rule above and
 //   the transaction commits early, nothing of `fn`'s writes has reached IndexedDB and the final
 //   flush fails, so the write is still all or nothing.
-import { Dexie, type Table, type Transaction } from 'dexie';
+import { Dexie, type Table, type Transaction } from './dexie';
 import type { Keys, QueryTx, Rows, Store, TableName } from '../ledger/store';
 import { TABLES, importedHead, keyOf } from '../ledger/store';
 import type { Address, BlockRecord, ExtrinsicRecord, PoolRecord, TokenRecord, TokenRef } from '../ledger/types';

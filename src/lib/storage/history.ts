@@ -2,7 +2,7 @@
 // of a block, keyed by [block+seq]; [tbl+keyId+block+seq] finds a row's first change after a block
 // (a read at that block) and its history, [tbl+block+keyId] which rows of a table changed after a block (lists at a block, revert).
 // Writes are buffered and run at the transaction's flush, after the state writes, like them.
-import type { Table, Transaction } from 'dexie';
+import type { Table, Transaction } from './dexie';
 import type { HistoryRecord, HistoryTx, Keys, StateTable } from '../ledger/store';
 import { STATE_TABLES } from '../ledger/store';
 import { accountPlaceOf, accountPlacesOf, type ChangeRow } from './schema';

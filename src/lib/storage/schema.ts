@@ -43,7 +43,7 @@
 //      at the old version), closes it, reopens it with the current schema, and checks the rows.
 //   4. If a ledger table is added or renamed, update `TABLES`/`Rows`/`Keys` in ledger/store.ts
 //      (owned by the ledger) and LEDGER_TABLES here together.
-import { Dexie, type Table, type Transaction } from 'dexie';
+import { Dexie, type Table, type Transaction } from './dexie';
 import { accountsOfChange } from '../ledger/history/accounts-of-change';
 import type { Keys, RowChange, Rows, StateTable, TableName } from '../ledger/store';
 import { TABLES } from '../ledger/store';

@@ -9,7 +9,7 @@
 //   key (a suspended device may wake up late, after its timers should have fired).
 // - Every write is one IndexedDB operation or transaction, done after all validation and crypto:
 //   a refused input writes nothing.
-import Dexie, { type EntityTable } from 'dexie';
+import { Dexie, type EntityTable } from '../storage/dexie';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { WalletError, WalletLockedError } from './errors';
 import type { KeyType, KeystoreJson } from './keystore';
