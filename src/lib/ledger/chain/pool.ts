@@ -107,11 +107,12 @@ export class TransactionPool {
    */
   async check(tx: QueryTx, candidate: Candidate, blockNumber: number, rules: RuleSet): Promise<Address> {
     const { hash, signer, nonce, fee } = candidate;
+    const alreadyWaiting = () => new TransactionError('Invalid', `Transaction Already Imported: ${hash} is already waiting for a block`);
+    // A replay of what waits here is refused before any read.
+    if (this.byHash.has(hash)) throw alreadyWaiting();
     // Every stored row is in this index (loaded at open) or, on a shared store, among `others`.
     const [others, included, account] = await Promise.all([this.othersRows(tx), tx.get('extrinsics', hash), loadAccount(tx, signer)]);
-    if (this.byHash.has(hash) || others.some((r) => r.hash === hash)) {
-      throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} is already waiting for a block`);
-    }
+    if (others.some((r) => r.hash === hash)) throw alreadyWaiting();
     if (included) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} was already included (or refused); an extrinsic is accepted once`);
     }
