@@ -4,7 +4,7 @@
 // `TARGET <id> PASS|MISS: …`; the run ends with all the targets again, and how busy the machine was.
 //
 //   BENCH_HISTORY=0   skips part 3 (history)
-//   BENCH_BROWSER=0   skips the browser parts (4, 5 and 6)
+//   BENCH_BROWSER=0   skips the browser parts (4, 5, 6 and 8)
 //   BENCH_FORK=0      skips part 7 (forking)
 //   BENCH_GALLERY=0   skips part 8 (the gallery at 10,000 tokens, in Chromium)
 //
