@@ -180,7 +180,7 @@ describe('startSandbox: why it cannot start', () => {
 });
 
 describe('startSandbox: taking control', () => {
-  it('registers the script as a classic worker for the whole origin and resolves once the new worker claims the page', async () => {
+  it('registers the package worker as a module worker for the whole origin and resolves once the new worker claims the page', async () => {
     // Install, skipWaiting, activate, clients.claim(): what the sandbox worker does.
     const { container, registration, worker } = registered('installing', {
       then: () => {
@@ -192,7 +192,41 @@ describe('startSandbox: taking control', () => {
     });
     browserWith({ container });
     await expect(startSandbox()).resolves.toBe(`${ORIGIN}/sandbox/v1`);
-    expect(container.register).toHaveBeenCalledWith(SCRIPT, { scope: `${ORIGIN}/`, type: 'classic', updateViaCache: 'none' });
+    expect(container.register).toHaveBeenCalledWith(SCRIPT, { scope: `${ORIGIN}/`, type: 'module', updateViaCache: 'none' });
+    expect(container.register).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers the same script as a classic worker when the browser refuses a module service worker', async () => {
+    const { container, registration, worker } = registered('installing', {
+      then: () => {
+        registration.installing = null;
+        registration.active = worker;
+        worker.becomes('activated');
+        container.controlledBy(worker);
+      }
+    });
+    const registers = container.register.getMockImplementation()!;
+    container.register.mockImplementation(async (url, options) => {
+      if (options.type === 'module') throw new TypeError('Module service workers are not supported');
+      return registers(url, options);
+    });
+    browserWith({ container });
+    await expect(startSandbox()).resolves.toBe(`${ORIGIN}/sandbox/v1`);
+    expect(container.register.mock.calls.map(([, options]) => options.type)).toEqual(['module', 'classic']);
+  });
+
+  it('registers a worker of your own (a scriptUrl given) as classic, unless told otherwise; refuses an unknown type', async () => {
+    for (const [options, type] of [[{ scriptUrl: '/my-worker.js' }, 'classic'], [{ scriptUrl: '/my-worker.js', type: 'module' as const }, 'module']] as const) {
+      const { container, worker } = registered('active');
+      container.controller = worker;
+      browserWith({ container });
+      await startSandbox(options).catch(() => {});
+      expect(container.register).toHaveBeenCalledWith(`${ORIGIN}/my-worker.js`, expect.objectContaining({ type }));
+    }
+    const { container } = registered('active');
+    browserWith({ container });
+    await expect(startSandbox({ type: 'esm' as never })).rejects.toThrow(/type must be "module" or "classic"/);
+    expect(container.register).not.toHaveBeenCalled();
   });
 
   it('resolves at once when the worker already controls the page', async () => {

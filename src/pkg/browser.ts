@@ -33,6 +33,13 @@ export interface StartSandboxOptions {
   scope?: string;
   /** How long to wait for the worker to take control of this page and tell its version; default 15 000 ms. */
   timeoutMs?: number;
+  /**
+   * How the browser runs the script: `'module'` by default for the package's worker at the default
+   * `scriptUrl` (it runs either way, and a module worker starts sooner in a fresh context), else
+   * `'classic'` (your own worker may call `importScripts`, which a module worker cannot). A browser
+   * that refuses a module worker gets the classic one.
+   */
+  type?: 'module' | 'classic';
 }
 
 export type SandboxErrorCode =
@@ -163,10 +170,13 @@ async function registrationError(scriptUrl: string, error: unknown): Promise<San
   return new SandboxError('register-failed', `The browser refused to register the sandbox worker ${scriptUrl}: ${messageOf(error)}`, { cause: error });
 }
 
-async function register(container: ServiceWorkerContainer, scriptUrl: string, scope: string): Promise<ServiceWorkerRegistration> {
+async function register(container: ServiceWorkerContainer, scriptUrl: string, scope: string, type: 'module' | 'classic'): Promise<ServiceWorkerRegistration> {
+  // The worker script never comes from the HTTP cache, so a new `opalite init` is seen at once.
+  const as = (type: 'module' | 'classic') => container.register(scriptUrl, { scope, type, updateViaCache: 'none' });
   try {
-    // The worker script never comes from the HTTP cache, so a new `opalite init` is seen at once.
-    return await container.register(scriptUrl, { scope, type: 'classic', updateViaCache: 'none' });
+    // Refused as a module (a browser without module service workers): the same file as a classic
+    // script; a script that fails either way fails the classic registration too, which says why.
+    return await (type === 'module' ? as('module').catch(() => as('classic')) : as('classic'));
   } catch (error) {
     throw await registrationError(scriptUrl, error);
   }
@@ -273,6 +283,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<s
     throw new SandboxError('out-of-scope', `This page (${location.href}) is outside the scope ${scope} asked for: the worker could never control it.`);
   }
   const ms = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Chromium compiles a classic service worker whole when installing it (decision 0016); the
+  // package's worker is one script with no imports or exports, valid as either.
+  const type = options.type ?? (options.scriptUrl === undefined ? 'module' : 'classic');
+  if (type !== 'module' && type !== 'classic') throw new TypeError(`type must be "module" or "classic", not ${JSON.stringify(String(type)).slice(0, 40)}`);
   // What start() is waiting for, for the timeout's message.
   const steps = {
     registration: `The registration under way at ${scope} did not name its worker`,
@@ -294,7 +308,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<s
     const existing = await sandboxRegistration(container, scope, scriptUrl);
     step = steps.control;
     // A registration that already holds the sandbox is used as it is (register() with other options would update it).
-    const registration = existing ?? (await register(container, scriptUrl, scope));
+    const registration = existing ?? (await register(container, scriptUrl, scope, type));
     if ((await controllingWorker(registration)) === PACKAGE_VERSION) return `${location.origin}/sandbox/v1`;
     // The script served may be newer than the worker running (`opalite init` rerun, its update not checked yet).
     await registration.update().catch(() => {});
