@@ -1,6 +1,7 @@
-// Bundle the sandbox worker (src/sandbox/sandbox-worker.ts) into one minified classic script, the
-// file `npx opalite init` copies into another app (a worker registered without {type: 'module'}
-// must be a classic script, hence an IIFE). Two substitutions keep it small:
+// Bundle the sandbox worker (src/sandbox/sandbox-worker.ts) into one minified script, the file
+// `npx opalite init` copies into another app: an IIFE with no imports or exports, so it runs as a
+// module worker (how startSandbox() registers it) and as a classic one (an app's own worker may
+// `importScripts` it). Three substitutions keep it small:
 // - `@polkadot/wasm-crypto-init` → its `/none` entry (polkadot's supported no-wasm init): no
 //   ~150 KiB gzipped of base64 wasm; util-crypto then runs its pure-JS verifiers (@scure, @noble).
 // - zod's `locales/index.js` → English only: zod 4 exports every locale as `z.locales`, which

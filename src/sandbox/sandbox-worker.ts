@@ -1,5 +1,6 @@
-// The service worker `npx opalite init` copies into another web app, built into one classic
-// script by scripts/build-sandbox-worker.mjs; `startSandbox()` of `opalite/browser` registers it.
+// The service worker `npx opalite init` copies into another web app, built into one script by
+// scripts/build-sandbox-worker.mjs (valid as a module or a classic worker); `startSandbox()` of
+// `opalite/browser` registers it.
 import type { ServiceWorkerScope } from '../lib/browser/worker-types';
 import { startSandboxWorker } from './start-sandbox-worker';
 
