@@ -51,6 +51,18 @@ describe('the sandbox worker', () => {
     expect(scope.clients.claim).toHaveBeenCalledTimes(1);
   });
 
+  it('opens its ledger when it activates, before the first request', async () => {
+    const scope = new FakeScope();
+    const dbName = 'opalite-sandbox-warm-test';
+    startSandboxWorker(scope as unknown as ServiceWorkerScope, { appVersion: '9.9.9', dbName });
+    const created = async () => (await indexedDB.databases()).some((db) => db.name === dbName);
+    expect(await created()).toBe(false);
+    await Promise.all(dispatch(scope, 'activate').waited);
+    await vi.waitFor(async () => expect(await created()).toBe(true));
+    const { responded } = fetchOf(scope, `${ORIGIN}/sandbox/v1/balance?address=5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY`);
+    expect((await responded[0]).status).toBe(200);
+  });
+
   it('claims a page that asks, and ignores other messages', async () => {
     const scope = started();
     expect(dispatch(scope, 'message', { data: { type: 'SKIP_WAITING' }, ports: [], source: null }).waited).toEqual([]);

@@ -22,7 +22,11 @@ export function startSandboxWorker(scope: ServiceWorkerScope, options: SandboxWo
   // Nothing to precache and no state a newer worker must wait for: take over at once.
   scope.addEventListener('install', (event) => event.waitUntil(scope.skipWaiting()));
   // Control the pages opened before this worker, so startSandbox() resolves without a reload.
-  scope.addEventListener('activate', (event) => event.waitUntil(scope.clients.claim()));
+  // And open the ledger meanwhile: the page that started it asks at once.
+  scope.addEventListener('activate', (event) => {
+    event.waitUntil(scope.clients.claim());
+    answer.warm();
+  });
 
   scope.addEventListener('fetch', (event) => {
     if (answersRequest(event.request, scope.location.origin)) event.respondWith(answer(event.request));

@@ -35,7 +35,17 @@ function unavailable(error: unknown): Response {
 }
 
 /** The answer to one ledger request; never rejects (every failure is an error envelope). */
-export function ledgerResponder(options: LedgerResponderOptions): (request: Request) => Promise<Response> {
+export interface LedgerResponder {
+  (request: Request): Promise<Response>;
+  /**
+   * Start opening the ledger now, without waiting for it: a worker that has just activated is
+   * about to be asked, and the database opens meanwhile instead of inside the first request. A
+   * failure is left for that request to report.
+   */
+  warm(): void;
+}
+
+export function ledgerResponder(options: LedgerResponderOptions): LedgerResponder {
   let opened: Promise<BrowserHost> | null = null;
 
   function host(): Promise<BrowserHost> {
@@ -56,7 +66,7 @@ export function ledgerResponder(options: LedgerResponderOptions): (request: Requ
     return opened;
   }
 
-  return async (request) => {
+  const answer = async (request: Request): Promise<Response> => {
     let open: BrowserHost;
     try {
       open = await host();
@@ -70,4 +80,5 @@ export function ledgerResponder(options: LedgerResponderOptions): (request: Requ
       return errorResponseFor(error);
     }
   };
+  return Object.assign(answer, { warm: () => void host().catch(() => {}) });
 }

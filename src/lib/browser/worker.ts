@@ -49,6 +49,8 @@ export function startServiceWorker(scope: ServiceWorkerScope, app: WorkerBuild):
         await scope.clients.claim();
       })()
     );
+    // The pages it takes ask the ledger first: it opens meanwhile.
+    answer.warm();
   });
 
   scope.addEventListener('fetch', (event: FetchEvent) => {
