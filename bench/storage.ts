@@ -14,7 +14,7 @@
 // The ledgers are built in-process through the ledger (custodial create-multiple mints into the
 // SQLite file), then a host is started on each. Only 127.0.0.1 is contacted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +33,18 @@ const N_SEQ = 240;
 const N_PAR_EACH = 48; // 16 × 48 = 768
 /**
  * Signed extrinsics before the measured rounds, in both patterns: a host that has served a few
- * hundred is past V8's optimising compiler, as a host in use is (with 32, cold code was half
+ * thousand is past V8's optimising compiler, as a host in use is (with 32, cold code was half
  * the measured time).
  */
 const N_WARM_SEQ = 80;
-const N_WARM_PAR = 480;
+/**
+ * 16 in flight. With 480 the host was still compiling while measured: its CPU per extrinsic (16 in flight, all
+ * threads) fell from about 4 ms in its first 320 to about 1.6 ms after 1,600 to 2,900 and stayed
+ * there (V8's optimising compiler works on its own threads, counted as the host's), while the
+ * ledger alone is flat after its own warm-up. The first and last warm-up rounds are printed.
+ */
+const N_WARM_PAR = 3200;
+const WARM_ROUND = 320;
 /** Signed-extrinsic rounds, sequential, 16-in-flight and the ledger alone interleaved (N_SEQ, N_PAR_EACH and N_LEDGER_EACH divide by it). */
 const XT_ROUNDS = 4;
 /** N1's baseline: pre-signed transfers per account straight into the ledger, 16 accounts in flight (16 × 48 = 768). */
@@ -189,7 +196,7 @@ async function spawnChild(args: string[], ready: RegExp, probe: (url: string) =>
 }
 
 function startNodeHost(data: string): Promise<Child> {
-  return spawnChild([...(process.env.HOST_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.HOST_PROF] : []), join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data', data], /at (http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/, (url) => `${url}/common/chain-properties`);
+  return spawnChild([...(process.env.HOST_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.HOST_PROF] : []), ...(process.env.HOST_PERF ? ['--perf-basic-prof'] : []), join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data', data], /at (http:\/\/127\.0\.0\.1:\d+\/sandbox\/v1)/, (url) => `${url}/common/chain-properties`);
 }
 
 /** A bare node:http server in its own process answering every request with `json`. */
@@ -298,19 +305,29 @@ export async function runStorageBench(): Promise<string[]> {
         const q = await send(`${u}/extrinsic/status?hash=${s.json.hash}`);
         if (q.status !== 200 || !q.json.isCompleted || q.json.isError) failures.push(`status ${q.status} ${JSON.stringify(q.json).slice(0, 200)}`);
       };
+      // N1's baseline: the ledger alone, in this process (other accounts, on a database of its own);
+      // started before the host's warm-up, so that its start (and this process compiling it) does
+      // not overlap the first measured round.
+      const alone = await startLedgerAlone(join(dir, 'alone.sqlite'), Array.from({ length: PAR }, (_, i) => clientSigner(`//StorageAlone${i}`)), bob.address);
       // Warm-up: the signature-check workers load on the first checks, and the hot code compiles.
-      await inFlight(N_WARM_PAR, PAR, (_i, w) => signedOnce(parSigners[w]));
+      const warmCpu: number[] = [];
+      for (let done = 0; done < N_WARM_PAR; done += WARM_ROUND) {
+        const host0 = host.cpuMs();
+        await inFlight(WARM_ROUND, PAR, (_i, w) => signedOnce(parSigners[w]));
+        warmCpu.push((host.cpuMs() - host0) / WARM_ROUND);
+      }
       for (let i = 0; i < N_WARM_SEQ; i++) await signedOnce(seqSigner);
       failures.length = 0;
-      // N1's baseline: the ledger alone, in this process (other accounts, on a database of its own).
-      const alone = await startLedgerAlone(join(dir, 'alone.sqlite'), Array.from({ length: PAR }, (_, i) => clientSigner(`//StorageAlone${i}`)), bob.address);
       const aloneCpu = { cpuMs: 0, ms: 0, failures: [] as string[] };
       let seqMs = 0;
       let parMs = 0;
       let parBlocks = 0;
       // CPU time (ms) of the host process (all its threads) and of this client, per pattern.
       const cpu = { seq: { host: 0, client: 0 }, par: { host: 0, client: 0 } };
+      // HOST_PROF: the measured 16-in-flight windows (monotonic µs, the profile's clock), to read the profile by.
+      const windows: [number, number][] = [];
       const timed = async (side: 'seq' | 'par', run: () => Promise<void>) => {
+        const from = Number(process.hrtime.bigint() / 1000n);
         const host0 = host.cpuMs();
         const client0 = process.cpuUsage();
         const t = now();
@@ -319,6 +336,7 @@ export async function runStorageBench(): Promise<string[]> {
         const client = process.cpuUsage(client0);
         cpu[side].host += host.cpuMs() - host0;
         cpu[side].client += (client.user + client.system) / 1000;
+        if (side === 'par') windows.push([from, Number(process.hrtime.bigint() / 1000n)]);
         return ms;
       };
       for (let r = 0; r < XT_ROUNDS; r++) {
@@ -326,11 +344,18 @@ export async function runStorageBench(): Promise<string[]> {
           for (let i = 0; i < N_SEQ / XT_ROUNDS; i++) await signedOnce(seqSigner);
         });
         const headBefore = (await ok(`${u}/dev/status`, 'GET')).head.number as number;
+        // HOST_PERF=<prefix>: Linux perf records the host's threads (on-CPU, kernel included) in each measured round.
+        const perf = process.env.HOST_PERF ? spawn('perf', ['record', '-F', '2999', '-g', '-p', String(host.child.pid), '-o', `${process.env.HOST_PERF}.${r}`], { stdio: 'ignore' }) : null;
+        if (perf) await new Promise((resolve) => setTimeout(resolve, 300)); // perf attached before the round starts
         parMs += await timed('par', async () => {
           await Promise.all(parSigners.map(async (p) => {
             for (let i = 0; i < N_PAR_EACH / XT_ROUNDS; i++) await signedOnce(p);
           }));
         });
+        if (perf) {
+          perf.kill('SIGINT');
+          await new Promise((resolve) => perf.on('exit', resolve));
+        }
         parBlocks += (await ok(`${u}/dev/status`, 'GET')).head.number - headBefore;
         if (r === 0) await alone.run(N_LEDGER_WARM_EACH);
         const a = await alone.run(N_LEDGER_EACH / XT_ROUNDS);
@@ -339,6 +364,7 @@ export async function runStorageBench(): Promise<string[]> {
         aloneCpu.failures.push(...a.failures);
       }
       await alone.stop();
+      if (process.env.HOST_PROF) writeFileSync(join(process.env.HOST_PROF, 'windows.json'), JSON.stringify(windows));
       const nPar = PAR * N_PAR_EACH;
       const nAlone = PAR * N_LEDGER_EACH;
       const hostPerXt = cpu.par.host / nPar;
@@ -349,6 +375,7 @@ export async function runStorageBench(): Promise<string[]> {
       // Host and client share the machine's cores: their CPU per extrinsic bounds the rate.
       const ceiling = (1000 * availableParallelism()) / (hostPerXt + clientPerXt);
       notes.push(`CPU per extrinsic, sequential: host ${(cpu.seq.host / N_SEQ).toFixed(2)} ms, client ${(cpu.seq.client / N_SEQ).toFixed(2)} ms (${seqRate.toFixed(0)} xt/s); 16 in flight: client ${clientPerXt.toFixed(2)} ms`);
+      notes.push(`host warm-up: ${N_WARM_PAR} signed extrinsics 16 in flight, host CPU per extrinsic ${warmCpu[0].toFixed(2)} ms in the first ${WARM_ROUND}, ${warmCpu[warmCpu.length - 1].toFixed(2)} ms in the last`);
       notes.push(`the client signs on ${JS_SIGNING ? 'the keyring (pure-JS sr25519, STORAGE_BENCH_SIGN=js)' : 'wasm sr25519 (STORAGE_BENCH_SIGN=js: the keyring)'}; host CPU from /proc in 10 ms ticks, ${nPar} extrinsics`);
       notes.push(`16 in flight: ${nPar} signed extrinsics went into ${parBlocks} blocks (${(nPar / Math.max(1, parBlocks)).toFixed(2)} per block); the ledger alone ${(nAlone / (aloneCpu.ms / 1000)).toFixed(0)} xt/s`);
       if (failures.length) notes.push(`signed extrinsics: ${failures.length} FAILURES, e.g. ${failures[0]}`);

@@ -14,6 +14,7 @@ import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
 import type { LedgerReads } from './reads';
 import { TransactionPool } from './pool';
+import { GATHER_MS, STREAM_GATHER_MS } from './sealer';
 import { RULE_SETS } from '../rules';
 
 const manual: BlockMode = { kind: 'manual' };
@@ -392,6 +393,32 @@ describe('instant blocks', () => {
     expect(dump.blocks.find((b) => b.number === 1)?.extrinsics).toHaveLength(seeds.length);
     expect(dump.pool).toEqual([]);
     ledger.close();
+  });
+
+  it('after a block of several, puts submitters arriving a few milliseconds apart (a stream of REST clients) into one next block', async () => {
+    const ledger = await open(new MemoryStore());
+    const [first, second, ...stream] = await signedTransfers(ledger, seeds);
+    // The ledger's clock alone moves time here, so a loaded machine cannot stretch the gaps.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      ledger.setBlockMode({ kind: 'instant' });
+      const together = Promise.all([first, second].map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
+      await vi.advanceTimersByTimeAsync(GATHER_MS);
+      const [{ blockNumber }] = await together;
+      // Each arrives 5 ms after the one before (more than GATHER_MS), all within STREAM_GATHER_MS
+      // of the block; a submit answers once its block is durable, so none is awaited meanwhile.
+      const submitted = [];
+      for (const { json, signature } of stream) {
+        submitted.push(ledger.submit(json, signature).then((s) => s.included));
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await vi.advanceTimersByTimeAsync(STREAM_GATHER_MS);
+      const records = await Promise.all(submitted);
+      expect(records.map((r) => r.blockNumber)).toEqual(stream.map(() => blockNumber! + 1));
+    } finally {
+      vi.useRealTimers();
+      ledger.close();
+    }
   });
 
   it('writes the rows of a failed block on their own: the extrinsics wait (Ready) and go into the next block', async () => {
