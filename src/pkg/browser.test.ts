@@ -179,17 +179,22 @@ describe('startSandbox: why it cannot start', () => {
   });
 });
 
+/** A registration whose new worker installs, skips waiting, activates and claims the page: what the sandbox worker does. */
+function takingOver() {
+  const taken = registered('installing', {
+    then: () => {
+      taken.registration.installing = null;
+      taken.registration.active = taken.worker;
+      taken.worker.becomes('activated');
+      taken.container.controlledBy(taken.worker);
+    }
+  });
+  return taken;
+}
+
 describe('startSandbox: taking control', () => {
   it('registers the package worker as a module worker for the whole origin and resolves once the new worker claims the page', async () => {
-    // Install, skipWaiting, activate, clients.claim(): what the sandbox worker does.
-    const { container, registration, worker } = registered('installing', {
-      then: () => {
-        registration.installing = null;
-        registration.active = worker;
-        worker.becomes('activated');
-        container.controlledBy(worker);
-      }
-    });
+    const { container } = takingOver();
     browserWith({ container });
     await expect(startSandbox()).resolves.toBe(`${ORIGIN}/sandbox/v1`);
     expect(container.register).toHaveBeenCalledWith(SCRIPT, { scope: `${ORIGIN}/`, type: 'module', updateViaCache: 'none' });
@@ -197,14 +202,7 @@ describe('startSandbox: taking control', () => {
   });
 
   it('registers the same script as a classic worker when the browser refuses a module service worker', async () => {
-    const { container, registration, worker } = registered('installing', {
-      then: () => {
-        registration.installing = null;
-        registration.active = worker;
-        worker.becomes('activated');
-        container.controlledBy(worker);
-      }
-    });
+    const { container } = takingOver();
     const registers = container.register.getMockImplementation()!;
     container.register.mockImplementation(async (url, options) => {
       if (options.type === 'module') throw new TypeError('Module service workers are not supported');
