@@ -172,7 +172,7 @@ async function registrationError(scriptUrl: string, error: unknown): Promise<San
 
 async function register(container: ServiceWorkerContainer, scriptUrl: string, scope: string, type: 'module' | 'classic'): Promise<ServiceWorkerRegistration> {
   // The worker script never comes from the HTTP cache, so a new `opalite init` is seen at once.
-  const as = (type: 'module' | 'classic') => container.register(scriptUrl, { scope, type, updateViaCache: 'none' });
+  const as = (kind: 'module' | 'classic') => container.register(scriptUrl, { scope, type: kind, updateViaCache: 'none' });
   try {
     // Refused as a module (a browser without module service workers): the same file as a classic
     // script; a script that fails either way fails the classic registration too, which says why.
