@@ -1,4 +1,4 @@
-import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
+import { decodeAddress, encodeAddress, evmToAddress } from '@polkadot/util-crypto';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidAddressError,
@@ -9,7 +9,8 @@ import {
   isValidAddress,
   normalizeAddress,
   publicKeyOf,
-  ss58CacheSizes
+  ss58CacheSizes,
+  substrateAccountOf
 } from './address';
 import { fromHex, toHex } from './hash';
 
@@ -89,6 +90,19 @@ describe('publicKeyOf / addressFromPublicKey', () => {
 
   it('rejects keys that are not 32 bytes', () => {
     expect(() => addressFromPublicKey(new Uint8Array(20))).toThrow('Invalid address: public key of 20 bytes');
+  });
+});
+
+describe('substrateAccountOf', () => {
+  it("is a Substrate address's own key", () => {
+    expect(toHex(substrateAccountOf(ALICE_UNIQUE))).toBe(ALICE_PK);
+  });
+
+  it('maps an Ethereum address as frontier does (blake2_256 of "evm:" and its 20 bytes), whatever its case', () => {
+    const eth = '0xd43593c715fdd31c61141abd04a99fd6822c8558';
+    // polkadot.js's evmToAddress is an independent implementation of the same mapping.
+    expect(toHex(substrateAccountOf(eth))).toBe(toHex(decodeAddress(evmToAddress(eth))));
+    expect(substrateAccountOf(eth.toUpperCase().replace('0X', '0x'))).toEqual(substrateAccountOf(eth));
   });
 });
 

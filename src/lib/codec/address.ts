@@ -1,7 +1,7 @@
 // Canonical account addresses: SS58 for 32-byte Substrate keys, lower-case 0x form for Ethereum.
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import { MAX_ADDRESS_LENGTH, quote } from '../limits';
-import { fromHex } from './hash';
+import { blake2b256, fromHex } from './hash';
 import { LruCache } from './lru';
 
 /** The generic Substrate SS58 prefix; the ledger's canonical addresses use it. */
@@ -130,4 +130,19 @@ export function publicKeyOf(addr: string): Uint8Array {
   const key = typeof addr === 'string' ? substrateKeyOf(addr) : null;
   if (!key) throw new InvalidAddressError(addr);
   return key.slice();
+}
+
+/** frontier's HashedAddressMapping prefix: an Ethereum address's Substrate account is blake2_256("evm:" ++ address). */
+const EVM_ACCOUNT_PREFIX = new TextEncoder().encode('evm:');
+
+/**
+ * The 32-byte Substrate account the chain files an address under (what its CrossAccountId orders
+ * and maps by): a key's own bytes, or for an Ethereum address its HashedAddressMapping account.
+ */
+export function substrateAccountOf(addr: string): Uint8Array {
+  if (!ETHEREUM_RE.test(addr)) return publicKeyOf(addr);
+  const input = new Uint8Array(EVM_ACCOUNT_PREFIX.length + 20);
+  input.set(EVM_ACCOUNT_PREFIX);
+  input.set(fromHex(addr), EVM_ACCOUNT_PREFIX.length);
+  return blake2b256(input);
 }

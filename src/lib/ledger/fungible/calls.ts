@@ -4,7 +4,7 @@
 import type { CallHandler, CallHandlers, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import { U128_MAX, checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
-import { canonicalAddress } from '../tokens/addresses';
+import { canonicalAddress, chainAccountMap } from '../tokens/addresses';
 import { toUnits } from '../units';
 import { checkNesting } from '../tokens/nesting';
 import { nestPieces, unnestPieces } from '../tokens/piece-children';
@@ -39,7 +39,7 @@ function overflow(what: string): DispatchError {
   return new DispatchError('arithmetic.Overflow', `${what} would exceed 2^128 - 1`);
 }
 
-/** The chain's `create_multiple_items`: `amounts` per recipient (a repeated recipient's last amount counts). */
+/** The chain's `create_multiple_items`: `amounts` per recipient, in the chain's map order (`chainAccountMap`). */
 export async function mintFungible(ctx: DispatchContext, collection: CollectionRecord, amounts: ReadonlyMap<Address, bigint>): Promise<void> {
   const { state, signer } = ctx;
   const recipients = [...amounts.keys()];
@@ -135,7 +135,7 @@ const createItem: CallHandler<'unique.createItem'> = async (ctx, { collectionId,
 const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async (ctx, { collectionId, items, kind }) => {
   const collection = await loadTokenCollection(ctx.state, collectionId);
   ensureFungibleData(collection, kind);
-  await mintFungible(ctx, collection, new Map(items.map((i: MintItem) => [canonicalAddress(i.owner), i.amount ?? 0n])));
+  await mintFungible(ctx, collection, chainAccountMap(items.map((i: MintItem) => [canonicalAddress(i.owner), i.amount ?? 0n] as const)));
 };
 
 /** Every item for one owner: the chain mints their sum. */

@@ -67,6 +67,22 @@ describe.each(RULE_SET_NAMES)('Fungible collections (%s)', (rules) => {
     expect(await chain.read((tx) => fungibleSupply(tx, id))).toBe(1012n);
   });
 
+  it('mints a map of owners as the chain decodes it: in account order, a repeated owner’s last amount', async () => {
+    const { chain, id } = await setup();
+    const events = await chain.ok(ALICE, 'unique.createMultipleItemsEx', {
+      collectionId: id,
+      kind: 'Fungible',
+      items: [ALICE, CHARLIE, BOB, ALICE].map((owner, i) => ({ owner, properties: [], amount: BigInt(i + 1) }))
+    });
+    // By public key: Bob 0x8eaf…, Charlie 0x90b5…, Alice 0xd435… (CrossAccountId's Ord).
+    expect(events.filter((e) => e.method === 'ItemCreated').map((e) => [e.data.owner, e.data.amount])).toEqual([
+      [BOB, '3'],
+      [CHARLIE, '2'],
+      [ALICE, '4']
+    ]);
+    expect(await balance(chain, id, ALICE)).toBe(1004n);
+  });
+
   it('checks transfers as the chain does: disabled transfers, allow list, the zero address', async () => {
     const { chain, id } = await setup({ access: 'AllowList' });
     expect(await chain.error(ALICE, 'unique.transfer', { to: BOB, collectionId: id, tokenId: 0, value: 1n })).toBe('common.AddressNotInAllowlist');

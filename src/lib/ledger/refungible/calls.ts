@@ -7,7 +7,7 @@ import { MAX_ITEMS_PER_BATCH } from '../constants';
 import type { CallHandler, CallHandlers, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import { U128_MAX, checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
-import { canonicalAddress } from '../tokens/addresses';
+import { canonicalAddress, chainAccountMap } from '../tokens/addresses';
 import { allowanceForAll, setAllowanceForAll } from '../tokens/allowance-for-all';
 import { checkNesting } from '../tokens/nesting';
 import { nestPieces, unnestPieces } from '../tokens/piece-children';
@@ -223,8 +223,8 @@ const createMultipleItemsEx: CallHandler<'unique.createMultipleItemsEx'> = async
   const collection = await loadTokenCollection(ctx.state, collectionId);
   ensureRefungibleData(collection, kind);
   if (kind === 'RefungibleMultipleOwners') {
-    // The chain's BTreeMap of owners: a repeated owner's last amount counts.
-    const users = new Map(items.map((item) => [canonicalAddress(item.owner), item.amount ?? 0n]));
+    // The chain's BTreeMap of owners: in account order, a repeated owner's last amount counts.
+    const users = chainAccountMap(items.map((item) => [canonicalAddress(item.owner), item.amount ?? 0n] as const));
     await mintRefungible(ctx, collection, [{ users, properties: properties ?? [] }]);
   } else {
     await mintRefungible(ctx, collection, items.map(mintOf));

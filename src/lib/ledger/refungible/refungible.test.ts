@@ -34,6 +34,21 @@ describe.each(RULE_SET_NAMES)('ReFungible tokens (%s)', (rules) => {
     expect(await chain.read((tx) => ownedTokens(tx, id, BOB))).toEqual([token]);
   });
 
+  it('shares a token among a map of owners as the chain decodes it: in account order, a repeated owner’s last amount', async () => {
+    const { chain, id } = await setup();
+    const events = await chain.ok(ALICE, 'unique.createMultipleItemsEx', {
+      collectionId: id,
+      kind: 'RefungibleMultipleOwners',
+      items: [ALICE, CHARLIE, BOB, CHARLIE].map((owner, i) => ({ owner, properties: [], amount: BigInt(i + 1) }))
+    });
+    // By public key: Bob 0x8eaf…, Charlie 0x90b5…, Alice 0xd435… (CrossAccountId's Ord).
+    expect(events.filter((e) => e.method === 'ItemCreated').map((e) => [e.data.owner, e.data.amount])).toEqual([
+      [BOB, '3'],
+      [CHARLIE, '4'],
+      [ALICE, '1']
+    ]);
+  });
+
   it('lets only the holder of every piece write token-owner properties', async () => {
     const { chain, id } = await setup();
     const token = await mint(chain, id, ALICE, 10n);
