@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressFromPublicKey } from '../../codec/address';
 import { RULE_SETS } from '../rules';
 import type { Call } from '../types';
 import { refuseUndecodable, undecodableReason } from './decodable';
@@ -33,6 +34,23 @@ describe('undecodableReason', () => {
     expect(undecodableReason({ name: 'unique.setTokenPropertyPermissions', args: { collectionId: 1, propertyPermissions: permissions } })).toBeNull();
     const data = { mode: 'NFT' as const, decimals: 0, name: 'n', description: 'd', tokenPrefix: 'p', properties: [], adminList: [] };
     expect(undecodableReason({ name: 'unique.createCollectionEx', args: { data: { ...data, tokenPropertyPermissions: permissions } } })).toMatch(/65 properties/);
+  });
+
+  it("bounds createMultipleItemsEx's items at 120, counting a map's distinct owners", () => {
+    const owners = Array.from({ length: 121 }, (_, i) => addressFromPublicKey(new Uint8Array(32).fill(i + 1)));
+    const ex = (kind: 'Fungible' | 'ReFungible' | undefined, list: string[]): Call => ({
+      name: 'unique.createMultipleItemsEx',
+      args: { collectionId: 1, kind, items: list.map((owner) => ({ owner, properties: [], ...(kind ? { amount: 1n } : {}) })) }
+    });
+    expect(undecodableReason(ex(undefined, owners.slice(0, 120)))).toBeNull();
+    expect(undecodableReason(ex(undefined, owners))).toBe("121 items in one createMultipleItemsEx (the chain's bound is 120)");
+    expect(undecodableReason(ex('ReFungible', owners))).toMatch(/^121 items/);
+    expect(undecodableReason(ex('Fungible', owners))).toMatch(/^121 items/);
+    // A map keeps one entry per owner: 121 items naming 120 owners decode.
+    expect(undecodableReason(ex('Fungible', [...owners.slice(0, 120), owners[0]]))).toBeNull();
+    // createMultipleItems' items are a plain Vec.
+    const items = owners.map(() => ({ properties: [] }));
+    expect(undecodableReason({ name: 'unique.createMultipleItems', args: { collectionId: 1, owner: owners[0], items } })).toBeNull();
   });
 
   it('checks every call of a batch, naming the one over a bound', () => {

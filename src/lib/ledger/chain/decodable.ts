@@ -1,11 +1,13 @@
 // The chain's bounded vectors: a call whose properties, keys or values exceed them cannot even be
 // decoded by the runtime, so under `--rules unique` it is refused before inclusion (no fee, nonce
 // unchanged); `spec` leaves the bounds to dispatch, which includes and charges the call. Only
-// creation data bounds the number of entries; set/delete lists are plain `Vec`s on the chain.
-import { MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
+// creation data bounds the number of entries (and createMultipleItemsEx its items, 120); set/delete
+// lists and createMultipleItems' items are plain `Vec`s on the chain.
+import { MAX_ITEMS_PER_BATCH, MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
 import { byteLength } from '../properties';
 import type { RuleSet } from '../rules';
-import type { Call, Property } from '../types';
+import { canonicalAddress, chainAccountMap } from '../tokens/addresses';
+import type { Call, CallArgs, Property } from '../types';
 import { TransactionError } from './errors';
 
 interface BoundedList {
@@ -40,6 +42,15 @@ function boundedLists(call: Call): BoundedList[] {
   }
 }
 
+/**
+ * The entries of createMultipleItemsEx's `CreateItemExData` as the runtime decodes it: a
+ * BoundedVec of items, or for the Fungible and RefungibleMultipleOwners maps their distinct owners.
+ */
+function exItemCount({ items, kind }: CallArgs['unique.createMultipleItemsEx']): number {
+  if (items.length <= MAX_ITEMS_PER_BATCH || (kind !== 'Fungible' && kind !== 'RefungibleMultipleOwners')) return items.length;
+  return chainAccountMap(items.map((item) => [canonicalAddress(item.owner), null] as const)).size;
+}
+
 /** Why the chain's runtime could not decode `call`, or null when every bounded vector fits. */
 export function undecodableReason(call: Call): string | null {
   if (call.name === 'utility.batch' || call.name === 'utility.batchAll') {
@@ -48,6 +59,10 @@ export function undecodableReason(call: Call): string | null {
       if (reason) return `call ${index} of the batch has ${reason}`;
     }
     return null;
+  }
+  if (call.name === 'unique.createMultipleItemsEx') {
+    const count = exItemCount(call.args);
+    if (count > MAX_ITEMS_PER_BATCH) return `${count} items in one createMultipleItemsEx (the chain's bound is ${MAX_ITEMS_PER_BATCH})`;
   }
   for (const { keys, values, countBounded } of boundedLists(call)) {
     if (countBounded && keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
