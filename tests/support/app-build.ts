@@ -13,7 +13,7 @@ const CACHE = process.env.OPALITE_APP_CACHE ?? join(PROJECT_ROOT, 'node_modules'
 export const APP_BUILD_DIR = join(CACHE, 'build');
 export const APP_KIT_DIR = join(CACHE, 'svelte-kit');
 
-const SOURCES = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'scripts/app-worker-no-startup-throw.mjs', 'package.json', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
