@@ -58,7 +58,8 @@ export function precompress(path: string): void {
 async function readPrecompressed(path: string, encoding: Encoding, modifiedMs: number): Promise<Buffer | null> {
   const copy = precompressedPath(path, encoding);
   const info = await stat(copy).catch(() => null);
-  return info?.isFile() && info.mtimeMs > modifiedMs ? readFile(copy) : null;
+  // A copy that cannot be read is compressed again, not an error.
+  return info?.isFile() && info.mtimeMs > modifiedMs ? readFile(copy).catch(() => null) : null;
 }
 
 /** One compressed body per file and encoding: a rebuilt file replaces its old entry. */
