@@ -1,5 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { appWorkerNoStartupThrow } from './scripts/app-worker-no-startup-throw.mjs';
 
 /**
  * Browser tests poll the screen for what a person would wait to see. Vitest's default of 1 s is a
@@ -8,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 const BROWSER_POLL = { timeout: 10_000, interval: 50 };
 
 export default defineConfig({
-  plugins: [sveltekit()],
+  plugins: [sveltekit(), appWorkerNoStartupThrow()],
   test: {
     projects: [
       {

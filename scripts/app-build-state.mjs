@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 
 /** What the app's build reads: the sources, static files, configuration and the installed packages. */
 const INPUT_DIRS = ['src', 'static'];
-const INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'tsconfig.json', 'package.json', 'node_modules/.package-lock.json'];
+const INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'scripts/app-worker-no-startup-throw.mjs', 'tsconfig.json', 'package.json', 'node_modules/.package-lock.json'];
 /** Tests sit beside the sources but never reach the build. */
 const NOT_AN_INPUT = /\.test\.ts$/;
 const STAMP = '.opalite-build.json';

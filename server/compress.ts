@@ -1,8 +1,11 @@
 // Compressed bodies for the static server: brotli or gzip, chosen from the request's
 // Accept-Encoding, for text-like files only (images, fonts and archives are compressed already).
-// Each file is compressed once and kept in memory (the build's files, one version of each).
+// Each file is compressed once and kept in memory (the build's files, one version of each), or
+// read from a copy compressed ahead beside it (`app.js.br`, `app.js.gz`) when that is newer.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -34,21 +37,46 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
   return null;
 }
 
+/** Quality 9 of 11: within a few percent of the best, and fast enough on a first request. */
+const brotliOptions = (size: number): BrotliOptions => ({ params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
+const GZIP_LEVEL = 9;
+
+/** Where a copy of a file compressed ahead of time sits, as static hosts look for it. */
+export function precompressedPath(path: string, encoding: Encoding): string {
+  return `${path}.${encoding === 'br' ? 'br' : 'gz'}`;
+}
+
+/** Write both compressed copies of `path` beside it (a build step; one server start then compresses nothing). */
+export function precompress(path: string): void {
+  const body = readFileSync(path);
+  if (body.byteLength < MIN_BYTES) return;
+  writeFileSync(precompressedPath(path, 'br'), brotliCompressSync(body, brotliOptions(body.byteLength)));
+  writeFileSync(precompressedPath(path, 'gzip'), gzipSync(body, { level: GZIP_LEVEL }));
+}
+
+/** The copy compressed ahead, when there is one written after the file was (a stale one is ignored). */
+async function readPrecompressed(path: string, encoding: Encoding, modifiedMs: number): Promise<Buffer | null> {
+  const copy = precompressedPath(path, encoding);
+  const info = await stat(copy).catch(() => null);
+  // A copy that cannot be read is compressed again, not an error.
+  return info?.isFile() && info.mtimeMs > modifiedMs ? readFile(copy).catch(() => null) : null;
+}
+
 /** One compressed body per file and encoding: a rebuilt file replaces its old entry. */
 const cache = new Map<string, { version: string; body: Promise<Buffer> }>();
 
 /**
  * The file at `path` compressed with `encoding`, computed once per `version` (size, mtime): `read`
- * runs only when this version is not cached yet, so a cached file costs no disk read.
+ * runs only when this version is not cached yet, so a cached file costs no disk read. With the
+ * file's `modifiedMs`, a copy compressed ahead beside it and newer than it is sent instead.
  */
-export function compressed(path: string, version: string, read: () => Promise<Buffer>, encoding: Encoding): Promise<Buffer> {
+export function compressed(path: string, version: string, read: () => Promise<Buffer>, encoding: Encoding, modifiedMs?: number): Promise<Buffer> {
   const id = `${encoding}:${path}`;
   const entry = cache.get(id);
   if (entry?.version === version) return entry.body;
-  // Quality 9 of 11: within a few percent of the best, and fast enough on a first request.
-  const result = read().then((body) =>
-    encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) : gzipped(body, { level: 9 })
-  );
+  const compress = (body: Buffer) => (encoding === 'br' ? brotli(body, brotliOptions(body.byteLength)) : gzipped(body, { level: GZIP_LEVEL }));
+  const ahead = modifiedMs === undefined ? Promise.resolve(null) : readPrecompressed(path, encoding, modifiedMs);
+  const result = ahead.then((copy) => copy ?? read().then(compress));
   result.catch(() => cache.delete(id));
   cache.set(id, { version, body: result });
   return result;

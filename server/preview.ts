@@ -143,7 +143,7 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
   const info = await stat(file);
   const headers = headersFor(pathname, file);
   if (isCompressible(headers['content-type'], info.size)) {
-    return sendBody(req, res, 200, headers, () => readFile(file), `${info.size}:${info.mtimeMs}`, file);
+    return sendBody(req, res, 200, headers, () => readFile(file), info, file);
   }
   res.writeHead(200, { ...headers, 'content-length': String(info.size) });
   if (req.method === 'HEAD') {
@@ -157,9 +157,9 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
 }
 
 /** A whole body, compressed when the browser accepts it (caches then keep one copy per encoding). */
-async function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, read: () => Promise<Buffer>, version: string, file: string): Promise<number> {
+async function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, read: () => Promise<Buffer>, info: { size: number; mtimeMs: number }, file: string): Promise<number> {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const sent = encoding ? await compressed(file, version, read, encoding) : await read();
+  const sent = encoding ? await compressed(file, `${info.size}:${info.mtimeMs}`, read, encoding, info.mtimeMs) : await read();
   const final: Record<string, string> = { ...headers, vary: 'Accept-Encoding', 'content-length': String(sent.byteLength) };
   if (encoding) final['content-encoding'] = encoding;
   res.writeHead(status, final);
@@ -173,7 +173,7 @@ async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: str
   const headers: Record<string, string> = headersFor(pathname, file);
   const policy = pagePolicy(html.toString('utf8'));
   if (policy) headers['content-security-policy'] = policy;
-  return sendBody(req, res, 200, headers, () => Promise.resolve(html), `${info.size}:${info.mtimeMs}`, file);
+  return sendBody(req, res, 200, headers, () => Promise.resolve(html), info, file);
 }
 
 function unanswered(res: ServerResponse): number {

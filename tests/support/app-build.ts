@@ -5,15 +5,16 @@
 // the project: the built server files resolve their packages from its node_modules.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from '../../server/compress';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = process.env.OPALITE_APP_CACHE ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'opalite-app');
 export const APP_BUILD_DIR = join(CACHE, 'build');
 export const APP_KIT_DIR = join(CACHE, 'svelte-kit');
 
-const SOURCES = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'scripts/app-worker-no-startup-throw.mjs', 'package.json', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -22,6 +23,22 @@ function newestMtime(path: string): number {
   let newest = info.mtimeMs;
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
+}
+
+/** The text files the preview server compresses (server/preview.ts's types that server/compress.ts accepts). */
+const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.wasm', '.txt', '.xml']);
+
+/**
+ * Compress the build's text files once, beside them: every browser test file starts a server of
+ * its own, which would otherwise compress the whole app again (about 3 s of CPU) when its first
+ * fresh context's worker installs.
+ */
+function precompressBuild(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompressBuild(path);
+    else if (TEXT_FILES.has(extname(entry.name))) precompress(path);
+  }
 }
 
 function buildIsFresh(): boolean {
@@ -44,5 +61,6 @@ export function ensureAppBuild(label: string): void {
     stdio: ['ignore', 'pipe', 'pipe']
   });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+  precompressBuild(APP_BUILD_DIR);
   console.log(`[${label}] built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,8 +1,10 @@
 // server/preview.ts: the static host of the built app.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress, precompressedPath } from '../../server/compress';
 import { pagePolicy, startPreview, type RunningPreview } from '../../server/preview';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='";
@@ -81,5 +83,39 @@ describe('pagePolicy', () => {
     expect(pagePolicy(`<meta http-equiv="content-security-policy" content="script-src &#39;self&#39;">`)).toBe("script-src 'self'; frame-ancestors 'none'");
     expect(pagePolicy(`<meta http-equiv='Content-Security-Policy' content='img-src data:; frame-ancestors https://a.example'>`)).toBe('img-src data:; frame-ancestors https://a.example');
     expect(pagePolicy('<meta name="description" content="no policy here">')).toBeNull();
+  });
+
+  it('sends a copy compressed ahead beside a file when it is newer than the file, and compresses a stale one\'s file itself', async () => {
+    const script = (text: string) => `/* ${text} */ ${'self.addEventListener("fetch", () => {});\n'.repeat(64)}`;
+    const file = (name: string) => join(root, '_app', 'immutable', name);
+    writeFileSync(file('ahead.js'), script('the file'));
+    writeFileSync(precompressedPath(file('ahead.js'), 'br'), brotliCompressSync(script('the copy compressed ahead')));
+    writeFileSync(file('stale.js'), script('the file, rebuilt'));
+    writeFileSync(precompressedPath(file('stale.js'), 'br'), brotliCompressSync(script('an earlier build')));
+    const now = Date.now() / 1000;
+    utimesSync(file('ahead.js'), now - 60, now - 60);
+    utimesSync(file('stale.js'), now, now);
+    utimesSync(precompressedPath(file('stale.js'), 'br'), now - 60, now - 60);
+    const br = { headers: { 'accept-encoding': 'br' } };
+    const ahead = await get('/_app/immutable/ahead.js', br);
+    expect(ahead.headers.get('content-encoding')).toBe('br');
+    expect(await ahead.text()).toBe(script('the copy compressed ahead'));
+    const stale = await get('/_app/immutable/stale.js', br);
+    expect(stale.headers.get('content-encoding')).toBe('br');
+    expect(await stale.text()).toBe(script('the file, rebuilt'));
+  });
+});
+
+describe('compressing ahead', () => {
+  it('writes a brotli and a gzip copy beside a file, and none for a file too small to gain', () => {
+    const big = join(root, 'big.js');
+    const small = join(root, 'small.js');
+    writeFileSync(big, 'console.log("a line of the app");\n'.repeat(100));
+    writeFileSync(small, 'export {};');
+    precompress(big);
+    precompress(small);
+    expect(brotliDecompressSync(readFileSync(precompressedPath(big, 'br'))).toString()).toBe(readFileSync(big, 'utf8'));
+    expect(gunzipSync(readFileSync(precompressedPath(big, 'gzip'))).toString()).toBe(readFileSync(big, 'utf8'));
+    expect([existsSync(precompressedPath(small, 'br')), existsSync(precompressedPath(small, 'gzip'))]).toEqual([false, false]);
   });
 });

@@ -7,7 +7,11 @@ import { readHello, type HelloMessage } from './protocol';
 export interface RegisterOptions {
   /** Default `/service-worker.js`. */
   url?: string;
-  /** `module` in dev (Vite serves the worker as a module), `classic` for the built bundle. */
+  /**
+   * `module` in dev (Vite serves the worker as a module), `classic` for the built bundle: Chromium
+   * restarts an idle-stopped classic worker from the code it stored at install, a module worker
+   * by parsing it again (decision 0016), and a person's worker restarts many times a day.
+   */
   type?: 'classic' | 'module';
   /** A new version waits; `accept()` switches to it and reloads the page. */
   onUpdateReady?(accept: () => void): void;
