@@ -288,6 +288,67 @@ describe('transactions', () => {
   });
 });
 
+describe('reads asked for while a read transaction runs', () => {
+  /** Counts the read-only transactions opened from now on. */
+  function countReadTransactions(): () => number {
+    let opened = 0;
+    spy(IDBDatabase.prototype, 'transaction', (orig) =>
+      function (this: unknown, ...args: unknown[]) {
+        const t = orig.apply(this, args) as IDBTransaction;
+        if (t.mode === 'readonly') opened++;
+        return t;
+      }
+    );
+    return () => opened;
+  }
+
+  it('share the next transaction, each with its own answer, taken after it was asked for', async () => {
+    const counted = countReadTransactions();
+    const store = await freshDexieStore(); // opened after the spy: Dexie binds transaction() on open
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    const start = counted();
+    const opened = () => counted() - start;
+    const first = store.read((tx) => tx.get('accounts', ALICE));
+    const others = Array.from({ length: 5 }, (_, i) => store.read(async (tx) => [i, (await tx.get('accounts', ALICE))?.free]));
+    expect(await first).toEqual(account(ALICE, 1n));
+    expect(await Promise.all(others)).toEqual([0, 1, 2, 3, 4].map((i) => [i, 1n]));
+    expect(opened()).toBe(2); // the first read's, then one for the five asked for while it ran
+    // A read asked for after a write was acknowledged sees it, even while reads of before are running.
+    const old = store.read((tx) => tx.get('accounts', BOB));
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 2n)));
+    const fresh = store.read((tx) => tx.get('accounts', BOB));
+    expect(await old).toBeUndefined();
+    expect(await fresh).toEqual(account(BOB, 2n));
+    store.close();
+  });
+
+  it('fail alone: a read that throws or awaits something else leaves the others of its transaction answered', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    const running = store.read((tx) => tx.get('accounts', ALICE)); // the reads below queue behind it
+    const thrown = store.read(async () => {
+      throw new Error('refused by the caller');
+    });
+    const stalled = store.read(async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20)); // not IndexedDB work: the transaction ends
+      return tx.get('accounts', ALICE);
+    });
+    const fine = store.read((tx) => tx.get('accounts', ALICE));
+    await expect(thrown).rejects.toThrow('refused by the caller');
+    await expect(stalled).rejects.toThrow(/only IndexedDB work may be awaited/);
+    expect(await fine).toEqual(account(ALICE, 1n));
+    expect(await running).toEqual(account(ALICE, 1n));
+  });
+
+  it('are not held up by a read that never finishes', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 3n)));
+    void store.read(() => new Promise(() => {})).catch(() => {});
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 3n));
+    expect(await store.read((tx) => tx.get('accounts', BOB))).toBeUndefined();
+  });
+});
+
 describe('memoised reads of ledgers sharing one database', () => {
   it('answer from memory while the stored head (read as one row) is unchanged, and read again after another ledger seals', async () => {
     const options = freshOptions(); // one database, two connections (as two browser contexts have)
