@@ -8,7 +8,7 @@ import { collectionData } from '../collections/test-helpers';
 import { MemoryStore } from '../testing/memory-store';
 import { FaultyStore, keyOf, seededRandom, signed, transfer } from '../testing/chain-kit';
 import { ALICE, BOB, CHARLIE, DAVE } from '../testing/harness';
-import type { Store } from '../store';
+import type { QueryTx, Store } from '../store';
 import type { Call } from '../types';
 import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
@@ -147,6 +147,52 @@ describe('nonces count the pool', () => {
     expect(records.every((r) => r.status === 'InBlock')).toBe(true);
     ledger.close();
   });
+});
+
+describe('shared-store reads the pool must agree with', () => {
+  /** A MemoryStore whose reads, once `hold` is called, finish only at `release` (before or after their state is taken). */
+  class HeldReads extends MemoryStore {
+    reads = 0;
+    private held: Promise<void> | null = null;
+    private open = () => {};
+    constructor(private readonly takeStateFirst: boolean) {
+      super();
+    }
+    hold(): void {
+      this.held = new Promise((resolve) => (this.open = resolve));
+    }
+    release(): void {
+      this.open();
+      this.held = null;
+    }
+    override async read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+      this.reads++;
+      const held = this.held;
+      if (!held) return super.read(fn);
+      if (this.takeStateFirst) return super.read(async (tx) => { const value = await fn(tx); await held; return value; });
+      await held; // waits, as a read transaction waits for a block's write, and sees the block
+      return super.read(fn);
+    }
+  }
+
+  for (const sawBlock of [true, false]) {
+    it(`reads once when a block of this ledger committed meanwhile and the read ${sawBlock ? 'saw it as the head' : 'did not see it: again'}`, async () => {
+      const store = new HeldReads(!sawBlock);
+      const ledger = await open(store, { soleWriter: false });
+      const alice = keyOf('//Alice');
+      await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key);
+      store.hold();
+      const reads = store.reads;
+      const built = ledger.build(ALICE, transfer(BOB, 2n));
+      const sealed = await ledger.sealBlock();
+      store.release();
+      const payload = await built;
+      expect(store.reads - reads).toBe(sawBlock ? 1 : 2);
+      expect(payload.signerPayloadJSON.nonce).toBe('0x00000001');
+      expect(payload.signerPayloadJSON.blockHash).toBe(sealed!.hash);
+      ledger.close();
+    });
+  }
 });
 
 describe('the persistent pool', () => {
