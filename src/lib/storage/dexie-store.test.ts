@@ -349,6 +349,37 @@ describe('reads asked for while a read transaction runs', () => {
   });
 });
 
+describe('a block on a shared store', () => {
+  it('reads what its extrinsics start from in rounds, not one round trip per extrinsic', async () => {
+    let inFlight = 0;
+    let most = 0;
+    spy(IDBObjectStore.prototype, 'get', (orig) =>
+      function (this: unknown, ...a: unknown[]) {
+        const request = orig.apply(this, a) as IDBRequest;
+        most = Math.max(most, ++inFlight);
+        request.addEventListener('success', () => inFlight--);
+        request.addEventListener('error', () => inFlight--);
+        return request;
+      }
+    );
+    const store = await freshDexieStore(); // opened after the spy
+    const ledger = await Ledger.open({ store, blockMode: { kind: 'manual' }, soleWriter: false });
+    const seeds = ['//Alice', '//Bob', '//Charlie', '//Dave', '//Eve'];
+    const submitted = [];
+    for (const seed of seeds) {
+      const { address, key } = keyOf(seed);
+      submitted.push(await ledger.signAndSubmit(address, transfer(ALICE, 1n), key));
+    }
+    most = 0;
+    await ledger.sealBlock();
+    for (const s of submitted) expect((await s.included).status).toBe('InBlock');
+    // Five pool rows, then the head, five signers and the treasury: each set asked for at once.
+    expect(most).toBeGreaterThanOrEqual(seeds.length + 2);
+    ledger.close();
+    store.close();
+  });
+});
+
 describe('memoised reads of ledgers sharing one database', () => {
   it('answer from memory while the stored head (read as one row) is unchanged, and read again after another ledger seals', async () => {
     const options = freshOptions(); // one database, two connections (as two browser contexts have)

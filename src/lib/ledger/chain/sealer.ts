@@ -92,14 +92,16 @@ export async function sealBatch(
   const outcomes = new Map<string, InclusionResult>();
   const records: ExtrinsicRecord[] = [];
   const live: Waiting[] = [];
-  for (const entry of batch) {
+  // What the store holds of each entry, read in one round (not one round trip per entry).
+  const found = await Promise.all(batch.map((entry) => (entry.rowDeferred ? (shared ? tx.get('extrinsics', entry.hash) : undefined) : tx.get('pool', entry.hash))));
+  for (const [i, entry] of batch.entries()) {
     if (entry.rowDeferred) {
       // No row of its own; on a shared store another context may have admitted the same extrinsic
       // and sealed it already: its record is reported, never written over.
-      const stored = shared ? await tx.get('extrinsics', entry.hash) : undefined;
+      const stored = found[i] as ExtrinsicRecord | undefined;
       if (stored) outcomes.set(entry.hash, outcomeOf(stored));
       else live.push(entry);
-    } else if (!(await tx.get('pool', entry.hash))) {
+    } else if (!found[i]) {
       // Another context sharing the store sealed (or dropped) it already: report what it wrote.
       outcomes.set(entry.hash, outcomeOf(await tx.get('extrinsics', entry.hash)));
     } else live.push(entry);
