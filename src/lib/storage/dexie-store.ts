@@ -91,10 +91,10 @@ class ReadOnlyTransactionError extends Error {
 class DexieTx implements QueryTx {
   private readonly buffer: Buffer = {};
   /**
-   * A write transaction's stored rows as first read, by table and key: nothing else writes while
-   * it runs (its scope is every table), and its own writes are in the buffer, which is read first.
-   * A block reads the same accounts many times (each checkpoint of each extrinsic). Reads do not
-   * repeat enough to pay for the copies.
+   * The transaction's stored rows as first read, by table and key: nothing else writes while it
+   * runs (its scope is every table), and its own writes are in the buffer, which is read first.
+   * A block reads the same accounts many times (each checkpoint of each extrinsic); a status read
+   * its block twice. A copy costs far less than a round trip.
    */
   private readonly seen = new Map<string, Promise<unknown>>();
   private finished = false;
@@ -166,7 +166,6 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
-    if (!this.writable) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
     const id = `${table}:${idOf(key)}`;
     let stored = this.seen.get(id);
     if (!stored) this.seen.set(id, (stored = this.request((idb) => idb.objectStore(table).get(key as IDBValidKey))));

@@ -3,6 +3,7 @@
 import { encodeAddress } from '@polkadot/util-crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { publicKeyOf } from '../../codec/address';
+import { signMessage } from '../../codec/signature';
 import { toHex } from '../../codec/hash';
 import { collectionData } from '../collections/test-helpers';
 import { MemoryStore } from '../testing/memory-store';
@@ -136,6 +137,21 @@ describe('nonces count the pool', () => {
     await ledger.sealBlock();
     expect(await ledger.nextNonce(ALICE)).toBe(2);
     ledger.close();
+  });
+
+  it('refuses a payload its chain checks and its pool checks both refuse for the payload first', async () => {
+    for (const soleWriter of [true, false]) {
+      const ledger = await open(new MemoryStore(), { soleWriter });
+      const alice = keyOf('//Alice');
+      await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key);
+      // Nonce 0 is waiting already, and the era's block hash is not this chain's.
+      const built = (await ledger.build(ALICE, transfer(BOB, 2n), { nonce: 0 })).signerPayloadJSON;
+      const json = { ...built, blockHash: `0x${'ab'.repeat(32)}` };
+      const signature = signMessage(alice.pair, ledger.signingMessage(json));
+      await expect(ledger.submit(json, signature)).rejects.toThrow(/blockHash does not match/);
+      await expect(ledger.submit(built, signMessage(alice.pair, ledger.signingMessage(built)))).rejects.toThrow(/nonce 0 is already waiting/);
+      ledger.close();
+    }
   });
 
   it('gives concurrent custodial submissions of one account consecutive nonces', async () => {

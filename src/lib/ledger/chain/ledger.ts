@@ -246,7 +246,10 @@ export class Ledger implements LedgerReads {
     const cached = this.memory.nonceOf(signer);
     if (cached !== undefined) return this.pool.nextNonce(signer, cached);
     const generation = this.memory.generation;
-    const read = async (t: QueryTx) => [(await loadAccount(t, signer)).nonce, await this.pool.storedNonces(t, signer)] as const;
+    const read = async (t: QueryTx) => {
+      const [account, stored] = await Promise.all([loadAccount(t, signer), this.pool.storedNonces(t, signer)]);
+      return [account.nonce, stored] as const;
+    };
     const [nonce, stored] = tx ? await read(tx) : await this.readWithPool(read);
     this.memory.rememberNonce(signer, nonce, generation);
     return this.pool.nextNonce(signer, nonce, stored);
@@ -590,9 +593,11 @@ export class Ledger implements LedgerReads {
     if (this.closed) throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset); submit again', { reason: 'Dropped' });
     refuseUndecodable(v.call, this.rules);
     const { validUntil, reservedBy } = await this.readWithPool(async (tx, head) => {
-      const validUntil = await checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head);
-      const reservedBy = await this.pool.check(tx, v, head.number + 1, this.rules);
-      return { validUntil, reservedBy };
+      // Both read at once; the payload's refusal comes first when both refuse.
+      const [era, pool] = await Promise.allSettled([checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head), this.pool.check(tx, v, head.number + 1, this.rules)]);
+      if (era.status === 'rejected') throw era.reason;
+      if (pool.status === 'rejected') throw pool.reason;
+      return { validUntil: era.value, reservedBy: pool.value };
     });
     const entry: Waiting = {
       hash: v.hash,
