@@ -38,6 +38,18 @@ function spy(proto: object, method: string, wrap: (orig: (...a: unknown[]) => un
   });
 }
 
+/** Counts IndexedDB get requests from now on. */
+function countGets(): () => number {
+  let gets = 0;
+  spy(IDBObjectStore.prototype, 'get', (orig) =>
+    function (this: unknown, ...a: unknown[]) {
+      gets++;
+      return orig.apply(this, a);
+    }
+  );
+  return () => gets;
+}
+
 describe('schema', () => {
   it('creates every ledger table, the files table and the indexes, at DB_SCHEMA_VERSION', async () => {
     const store = await freshDexieStore();
@@ -217,13 +229,7 @@ describe('transactions', () => {
   it('in a write, reads a stored row from IndexedDB once, giving each caller its own copy and its own writes after', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
-    let gets = 0;
-    spy(IDBObjectStore.prototype, 'get', (orig) =>
-      function (this: unknown, ...a: unknown[]) {
-        gets++;
-        return orig.apply(this, a);
-      }
-    );
+    const gets = countGets();
     await store.write(async (tx) => {
       const [first, second] = await Promise.all([tx.get('accounts', BOB), tx.get('accounts', BOB)]);
       first!.free = 99n;
@@ -232,27 +238,21 @@ describe('transactions', () => {
       tx.put('accounts', account(BOB, 2n));
       expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 2n));
     });
-    expect(gets).toBe(1);
+    expect(gets()).toBe(1);
     expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 2n));
   });
 
   it('in a read, reads a stored row from IndexedDB once too, each caller with its own copy', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => tx.put('blocks', block(3)));
-    let gets = 0;
-    spy(IDBObjectStore.prototype, 'get', (orig) =>
-      function (this: unknown, ...a: unknown[]) {
-        gets++;
-        return orig.apply(this, a);
-      }
-    );
+    const gets = countGets();
     await store.read(async (tx) => {
       const first = await tx.get('blocks', 3);
       first!.hash = 'changed by its caller';
       expect(await tx.get('blocks', 3)).toEqual(block(3));
       expect(await tx.get('blocks', 4)).toBeUndefined();
     });
-    expect(gets).toBe(2);
+    expect(gets()).toBe(2);
   });
 
   it('explains a read made after the transaction committed early, writing nothing', async () => {
