@@ -483,6 +483,25 @@ describe('instant blocks', () => {
     }
   });
 
+  it('on a shared store (a browser), does not keep the block after one of several waiting for a stream', async () => {
+    const ledger = await open(new MemoryStore(), { soleWriter: false });
+    const [first, second, next] = await signedTransfers(ledger, seeds);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      ledger.setBlockMode({ kind: 'instant' });
+      const together = Promise.all([first, second].map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
+      await vi.advanceTimersByTimeAsync(GATHER_MS);
+      const [{ blockNumber }] = await together;
+      let included: number | null = null;
+      void ledger.submit(next.json, next.signature).then((s) => s.included).then((r) => (included = r.blockNumber));
+      await vi.advanceTimersByTimeAsync(GATHER_MS);
+      expect(included).toBe(blockNumber! + 1);
+    } finally {
+      vi.useRealTimers();
+      ledger.close();
+    }
+  });
+
   it('writes the rows of a failed block on their own: the extrinsics wait (Ready) and go into the next block', async () => {
     const { store, writes, failing } = countingStore();
     const ledger = await open(store, { blockMode: { kind: 'instant' }, log: vi.fn() });
