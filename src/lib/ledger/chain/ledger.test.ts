@@ -10,6 +10,7 @@ import { MemoryStore } from '../testing/memory-store';
 import { FaultyStore, keyOf, seededRandom, signed, transfer } from '../testing/chain-kit';
 import { ALICE, BOB, CHARLIE, DAVE } from '../testing/harness';
 import type { QueryTx, Store } from '../store';
+import type { SignerPayloadJSON } from '../../codec/payload';
 import type { Call } from '../types';
 import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
@@ -399,6 +400,14 @@ describe('memoised reads', () => {
   });
 });
 
+/** Under fake timers: switch to instant blocks and submit `payloads` together; the number of the block they share. */
+async function instantBlockOf(ledger: Ledger, payloads: { json: SignerPayloadJSON; signature: string }[]): Promise<number | null> {
+  ledger.setBlockMode({ kind: 'instant' });
+  const together = Promise.all(payloads.map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
+  await vi.advanceTimersByTimeAsync(GATHER_MS);
+  return (await together)[0].blockNumber;
+}
+
 describe('instant blocks', () => {
   const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];
 
@@ -463,10 +472,7 @@ describe('instant blocks', () => {
     // The ledger's clock alone moves time here, so a loaded machine cannot stretch the gaps.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      ledger.setBlockMode({ kind: 'instant' });
-      const together = Promise.all([first, second].map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
-      await vi.advanceTimersByTimeAsync(GATHER_MS);
-      const [{ blockNumber }] = await together;
+      const blockNumber = await instantBlockOf(ledger, [first, second]);
       // Each arrives 5 ms after the one before (more than GATHER_MS), all within STREAM_GATHER_MS
       // of the block; a submit answers once its block is durable, so none is awaited meanwhile.
       const submitted = [];
@@ -488,10 +494,7 @@ describe('instant blocks', () => {
     const [first, second, next] = await signedTransfers(ledger, seeds);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      ledger.setBlockMode({ kind: 'instant' });
-      const together = Promise.all([first, second].map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
-      await vi.advanceTimersByTimeAsync(GATHER_MS);
-      const [{ blockNumber }] = await together;
+      const blockNumber = await instantBlockOf(ledger, [first, second]);
       let included: number | null = null;
       void ledger.submit(next.json, next.signature).then((s) => s.included).then((r) => (included = r.blockNumber));
       await vi.advanceTimersByTimeAsync(GATHER_MS);
