@@ -38,6 +38,18 @@ function spy(proto: object, method: string, wrap: (orig: (...a: unknown[]) => un
   });
 }
 
+/** Counts IndexedDB get requests from now on. */
+function countGets(): () => number {
+  let gets = 0;
+  spy(IDBObjectStore.prototype, 'get', (orig) =>
+    function (this: unknown, ...a: unknown[]) {
+      gets++;
+      return orig.apply(this, a);
+    }
+  );
+  return () => gets;
+}
+
 describe('schema', () => {
   it('creates every ledger table, the files table and the indexes, at DB_SCHEMA_VERSION', async () => {
     const store = await freshDexieStore();
@@ -217,13 +229,7 @@ describe('transactions', () => {
   it('in a write, reads a stored row from IndexedDB once, giving each caller its own copy and its own writes after', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
-    let gets = 0;
-    spy(IDBObjectStore.prototype, 'get', (orig) =>
-      function (this: unknown, ...a: unknown[]) {
-        gets++;
-        return orig.apply(this, a);
-      }
-    );
+    const gets = countGets();
     await store.write(async (tx) => {
       const [first, second] = await Promise.all([tx.get('accounts', BOB), tx.get('accounts', BOB)]);
       first!.free = 99n;
@@ -232,8 +238,21 @@ describe('transactions', () => {
       tx.put('accounts', account(BOB, 2n));
       expect(await tx.get('accounts', BOB)).toEqual(account(BOB, 2n));
     });
-    expect(gets).toBe(1);
+    expect(gets()).toBe(1);
     expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 2n));
+  });
+
+  it('in a read, reads a stored row from IndexedDB once too, each caller with its own copy', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('blocks', block(3)));
+    const gets = countGets();
+    await store.read(async (tx) => {
+      const first = await tx.get('blocks', 3);
+      first!.hash = 'changed by its caller';
+      expect(await tx.get('blocks', 3)).toEqual(block(3));
+      expect(await tx.get('blocks', 4)).toBeUndefined();
+    });
+    expect(gets()).toBe(2);
   });
 
   it('explains a read made after the transaction committed early, writing nothing', async () => {
@@ -285,6 +304,98 @@ describe('transactions', () => {
       return () => store.readRow('accounts', ALICE);
     });
     expect(await later()).toEqual(account(ALICE, 7n));
+  });
+});
+
+describe('reads asked for while a read transaction runs', () => {
+  /** Counts the read-only transactions opened from now on. */
+  function countReadTransactions(): () => number {
+    let opened = 0;
+    spy(IDBDatabase.prototype, 'transaction', (orig) =>
+      function (this: unknown, ...args: unknown[]) {
+        const t = orig.apply(this, args) as IDBTransaction;
+        if (t.mode === 'readonly') opened++;
+        return t;
+      }
+    );
+    return () => opened;
+  }
+
+  it('share the next transaction, each with its own answer, taken after it was asked for', async () => {
+    const counted = countReadTransactions();
+    const store = await freshDexieStore(); // opened after the spy: Dexie binds transaction() on open
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    const start = counted();
+    const opened = () => counted() - start;
+    const first = store.read((tx) => tx.get('accounts', ALICE));
+    const others = Array.from({ length: 5 }, (_, i) => store.read(async (tx) => [i, (await tx.get('accounts', ALICE))?.free]));
+    expect(await first).toEqual(account(ALICE, 1n));
+    expect(await Promise.all(others)).toEqual([0, 1, 2, 3, 4].map((i) => [i, 1n]));
+    expect(opened()).toBe(2); // the first read's, then one for the five asked for while it ran
+    // A read asked for after a write was acknowledged sees it, even while reads of before are running.
+    const old = store.read((tx) => tx.get('accounts', BOB));
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 2n)));
+    const fresh = store.read((tx) => tx.get('accounts', BOB));
+    expect(await old).toBeUndefined();
+    expect(await fresh).toEqual(account(BOB, 2n));
+    store.close();
+  });
+
+  it('fail alone: a read that throws or awaits something else leaves the others of its transaction answered', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 1n)));
+    const running = store.read((tx) => tx.get('accounts', ALICE)); // the reads below queue behind it
+    const thrown = store.read(async () => {
+      throw new Error('refused by the caller');
+    });
+    const stalled = store.read(async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20)); // not IndexedDB work: the transaction ends
+      return tx.get('accounts', ALICE);
+    });
+    const fine = store.read((tx) => tx.get('accounts', ALICE));
+    await expect(thrown).rejects.toThrow('refused by the caller');
+    await expect(stalled).rejects.toThrow(/only IndexedDB work may be awaited/);
+    expect(await fine).toEqual(account(ALICE, 1n));
+    expect(await running).toEqual(account(ALICE, 1n));
+  });
+
+  it('are not held up by a read that never finishes', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 3n)));
+    void store.read(() => new Promise(() => {})).catch(() => {});
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toEqual(account(ALICE, 3n));
+    expect(await store.read((tx) => tx.get('accounts', BOB))).toBeUndefined();
+  });
+});
+
+describe('a block on a shared store', () => {
+  it('reads what its extrinsics start from in rounds, not one round trip per extrinsic', async () => {
+    let inFlight = 0;
+    let most = 0;
+    spy(IDBObjectStore.prototype, 'get', (orig) =>
+      function (this: unknown, ...a: unknown[]) {
+        const request = orig.apply(this, a) as IDBRequest;
+        most = Math.max(most, ++inFlight);
+        request.addEventListener('success', () => inFlight--);
+        request.addEventListener('error', () => inFlight--);
+        return request;
+      }
+    );
+    const store = await freshDexieStore(); // opened after the spy
+    const ledger = await Ledger.open({ store, blockMode: { kind: 'manual' }, soleWriter: false });
+    const seeds = ['//Alice', '//Bob', '//Charlie', '//Dave', '//Eve'];
+    const submitted = [];
+    for (const seed of seeds) {
+      const { address, key } = keyOf(seed);
+      submitted.push(await ledger.signAndSubmit(address, transfer(ALICE, 1n), key));
+    }
+    most = 0;
+    await ledger.sealBlock();
+    for (const s of submitted) expect((await s.included).status).toBe('InBlock');
+    // Five pool rows, then the head, five signers and the treasury: each set asked for at once.
+    expect(most).toBeGreaterThanOrEqual(seeds.length + 2);
+    ledger.close();
+    store.close();
   });
 });
 

@@ -19,6 +19,8 @@ export class CommittedState {
   private readonly blocks = new Map<number, BlockRecord>();
   /** Bumped by each block commit, so a store read that raced a block is not remembered. */
   generation = 0;
+  /** The head hash this ledger last moved the store to (its latest block, or a revert), kept by every store. */
+  lastHead: string | null = null;
 
   constructor(readonly enabled: boolean) {}
 
@@ -45,6 +47,7 @@ export class CommittedState {
   /** The store was reverted to `head`: forget every nonce and status; the store answers them again. */
   reset(head: Head): void {
     this.generation++;
+    this.lastHead = head.hash;
     this.nonces.clear();
     this.recent.clear();
     this.blocks.clear();
@@ -54,6 +57,7 @@ export class CommittedState {
   /** A block is durable: move head, nonces and statuses up to it. */
   apply({ block, records }: Sealed): void {
     this.generation++;
+    this.lastHead = block.hash;
     if (!this.enabled) return;
     this.head = { number: block.number, hash: block.hash };
     this.blocks.set(block.number, block);

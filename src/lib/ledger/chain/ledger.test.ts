@@ -3,12 +3,14 @@
 import { encodeAddress } from '@polkadot/util-crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { publicKeyOf } from '../../codec/address';
+import { signMessage } from '../../codec/signature';
 import { toHex } from '../../codec/hash';
 import { collectionData } from '../collections/test-helpers';
 import { MemoryStore } from '../testing/memory-store';
 import { FaultyStore, keyOf, seededRandom, signed, transfer } from '../testing/chain-kit';
 import { ALICE, BOB, CHARLIE, DAVE } from '../testing/harness';
-import type { Store } from '../store';
+import type { QueryTx, Store } from '../store';
+import type { SignerPayloadJSON } from '../../codec/payload';
 import type { Call } from '../types';
 import type { BlockMode } from './config';
 import { Ledger, type LedgerOptions } from './ledger';
@@ -138,6 +140,21 @@ describe('nonces count the pool', () => {
     ledger.close();
   });
 
+  it('refuses a payload its chain checks and its pool checks both refuse for the payload first', async () => {
+    for (const soleWriter of [true, false]) {
+      const ledger = await open(new MemoryStore(), { soleWriter });
+      const alice = keyOf('//Alice');
+      await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key);
+      // Nonce 0 is waiting already, and the era's block hash is not this chain's.
+      const built = (await ledger.build(ALICE, transfer(BOB, 2n), { nonce: 0 })).signerPayloadJSON;
+      const json = { ...built, blockHash: `0x${'ab'.repeat(32)}` };
+      const signature = signMessage(alice.pair, ledger.signingMessage(json));
+      await expect(ledger.submit(json, signature)).rejects.toThrow(/blockHash does not match/);
+      await expect(ledger.submit(built, signMessage(alice.pair, ledger.signingMessage(built)))).rejects.toThrow(/nonce 0 is already waiting/);
+      ledger.close();
+    }
+  });
+
   it('gives concurrent custodial submissions of one account consecutive nonces', async () => {
     const ledger = await open(new MemoryStore(), { blockMode: { kind: 'instant' } });
     const alice = keyOf('//Alice');
@@ -147,6 +164,52 @@ describe('nonces count the pool', () => {
     expect(records.every((r) => r.status === 'InBlock')).toBe(true);
     ledger.close();
   });
+});
+
+describe('shared-store reads the pool must agree with', () => {
+  /** A MemoryStore whose reads, once `hold` is called, finish only at `release` (before or after their state is taken). */
+  class HeldReads extends MemoryStore {
+    reads = 0;
+    private held: Promise<void> | null = null;
+    private open = () => {};
+    constructor(private readonly takeStateFirst: boolean) {
+      super();
+    }
+    hold(): void {
+      this.held = new Promise((resolve) => (this.open = resolve));
+    }
+    release(): void {
+      this.open();
+      this.held = null;
+    }
+    override async read<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+      this.reads++;
+      const held = this.held;
+      if (!held) return super.read(fn);
+      if (this.takeStateFirst) return super.read(async (tx) => { const value = await fn(tx); await held; return value; });
+      await held; // waits, as a read transaction waits for a block's write, and sees the block
+      return super.read(fn);
+    }
+  }
+
+  for (const sawBlock of [true, false]) {
+    it(`reads once when a block of this ledger committed meanwhile and the read ${sawBlock ? 'saw it as the head' : 'did not see it: again'}`, async () => {
+      const store = new HeldReads(!sawBlock);
+      const ledger = await open(store, { soleWriter: false });
+      const alice = keyOf('//Alice');
+      await ledger.signAndSubmit(ALICE, transfer(BOB, 1n), alice.key);
+      store.hold();
+      const reads = store.reads;
+      const built = ledger.build(ALICE, transfer(BOB, 2n));
+      const sealed = await ledger.sealBlock();
+      store.release();
+      const payload = await built;
+      expect(store.reads - reads).toBe(sawBlock ? 1 : 2);
+      expect(payload.signerPayloadJSON.nonce).toBe('0x00000001');
+      expect(payload.signerPayloadJSON.blockHash).toBe(sealed!.hash);
+      ledger.close();
+    });
+  }
 });
 
 describe('the persistent pool', () => {
@@ -337,6 +400,14 @@ describe('memoised reads', () => {
   });
 });
 
+/** Under fake timers: switch to instant blocks and submit `payloads` together; the number of the block they share. */
+async function instantBlockOf(ledger: Ledger, payloads: { json: SignerPayloadJSON; signature: string }[]): Promise<number | null> {
+  ledger.setBlockMode({ kind: 'instant' });
+  const together = Promise.all(payloads.map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
+  await vi.advanceTimersByTimeAsync(GATHER_MS);
+  return (await together)[0].blockNumber;
+}
+
 describe('instant blocks', () => {
   const seeds = ['//Alice', '//Charlie', '//Dave', '//Eve', '//Ferdie'];
 
@@ -401,10 +472,7 @@ describe('instant blocks', () => {
     // The ledger's clock alone moves time here, so a loaded machine cannot stretch the gaps.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      ledger.setBlockMode({ kind: 'instant' });
-      const together = Promise.all([first, second].map(({ json, signature }) => ledger.submit(json, signature).then((s) => s.included)));
-      await vi.advanceTimersByTimeAsync(GATHER_MS);
-      const [{ blockNumber }] = await together;
+      const blockNumber = await instantBlockOf(ledger, [first, second]);
       // Each arrives 5 ms after the one before (more than GATHER_MS), all within STREAM_GATHER_MS
       // of the block; a submit answers once its block is durable, so none is awaited meanwhile.
       const submitted = [];
@@ -415,6 +483,22 @@ describe('instant blocks', () => {
       await vi.advanceTimersByTimeAsync(STREAM_GATHER_MS);
       const records = await Promise.all(submitted);
       expect(records.map((r) => r.blockNumber)).toEqual(stream.map(() => blockNumber! + 1));
+    } finally {
+      vi.useRealTimers();
+      ledger.close();
+    }
+  });
+
+  it('on a shared store (a browser), does not keep the block after one of several waiting for a stream', async () => {
+    const ledger = await open(new MemoryStore(), { soleWriter: false });
+    const [first, second, next] = await signedTransfers(ledger, seeds);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const blockNumber = await instantBlockOf(ledger, [first, second]);
+      let included: number | null = null;
+      void ledger.submit(next.json, next.signature).then((s) => s.included).then((r) => (included = r.blockNumber));
+      await vi.advanceTimersByTimeAsync(GATHER_MS);
+      expect(included).toBe(blockNumber! + 1);
     } finally {
       vi.useRealTimers();
       ledger.close();

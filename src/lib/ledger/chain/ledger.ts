@@ -246,7 +246,10 @@ export class Ledger implements LedgerReads {
     const cached = this.memory.nonceOf(signer);
     if (cached !== undefined) return this.pool.nextNonce(signer, cached);
     const generation = this.memory.generation;
-    const read = async (t: QueryTx) => [(await loadAccount(t, signer)).nonce, await this.pool.storedNonces(t, signer)] as const;
+    const read = async (t: QueryTx) => {
+      const [account, stored] = await Promise.all([loadAccount(t, signer), this.pool.storedNonces(t, signer)]);
+      return [account.nonce, stored] as const;
+    };
     const [nonce, stored] = tx ? await read(tx) : await this.readWithPool(read);
     this.memory.rememberNonce(signer, nonce, generation);
     return this.pool.nextNonce(signer, nonce, stored);
@@ -267,8 +270,8 @@ export class Ledger implements LedgerReads {
   /** Build the signer payload of `call` for `address` (its canonical form). */
   async build(address: Address, call: Call, options: BuildOptions = {}): Promise<BuiltPayload> {
     const signer = canonicalAccount(address);
-    const make = async (tx?: QueryTx) => {
-      const head = await this.head(tx);
+    const make = async (tx?: QueryTx, stored?: Head) => {
+      const head = stored ?? (await this.head(tx));
       const nonce = options.nonce ?? (await this.nextNonce(signer, tx));
       return buildPayload(this.config, head, signer, call, nonce, options.immortal, this.rules);
     };
@@ -550,19 +553,24 @@ export class Ledger implements LedgerReads {
   }
 
   /**
-   * A read that the in-memory pool must agree with. A read transaction may see the state from
-   * before a block while the pool already dropped that block's extrinsics; if a block committed
-   * during the read, it runs again (its refusals too, which may have come from the mismatch).
+   * A read that the in-memory pool must agree with, given the stored head it read. A read
+   * transaction may see the state from before a block while the pool already dropped that block's
+   * extrinsics; if a block committed during the read, it runs again (its refusals too, which may
+   * have come from the mismatch) unless it read that very block as the head: it waited for the
+   * block's write and saw what the pool saw (with many submitters, most reads do).
    */
-  private async readWithPool<T>(fn: (tx: QueryTx) => Promise<T>): Promise<T> {
+  private async readWithPool<T>(fn: (tx: QueryTx, head: Head) => Promise<T>): Promise<T> {
     for (;;) {
       const generation = this.memory.generation;
-      const outcome = await this.read(fn).then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error })
-      );
-      if (generation !== this.memory.generation) continue;
-      if ('error' in outcome) throw outcome.error;
+      const outcome = await this.read(async (tx) => {
+        const head = await this.storedHead(tx);
+        return { head, value: await fn(tx, head) };
+      }).catch((error: unknown) => ({ error }));
+      if ('error' in outcome) {
+        if (generation !== this.memory.generation) continue;
+        throw outcome.error;
+      }
+      if (generation !== this.memory.generation && outcome.head.hash !== this.memory.lastHead) continue;
       return outcome.value;
     }
   }
@@ -584,11 +592,12 @@ export class Ledger implements LedgerReads {
   private async admit(v: Verified, callbackUrl?: string): Promise<Waiting> {
     if (this.closed) throw new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset); submit again', { reason: 'Dropped' });
     refuseUndecodable(v.call, this.rules);
-    const { validUntil, reservedBy } = await this.readWithPool(async (tx) => {
-      const head = await this.head(tx);
-      const validUntil = await checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head);
-      const reservedBy = await this.pool.check(tx, v, head.number + 1, this.rules);
-      return { validUntil, reservedBy };
+    const { validUntil, reservedBy } = await this.readWithPool(async (tx, head) => {
+      // Both read at once; the payload's refusal comes first when both refuse.
+      const [era, pool] = await Promise.allSettled([checkPayloadAgainstChain(tx, this.config, v.json, payloadEra(v.json), head), this.pool.check(tx, v, head.number + 1, this.rules)]);
+      if (era.status === 'rejected') throw era.reason;
+      if (pool.status === 'rejected') throw pool.reason;
+      return { validUntil: era.value, reservedBy: pool.value };
     });
     const entry: Waiting = {
       hash: v.hash,
