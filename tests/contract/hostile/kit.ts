@@ -327,12 +327,13 @@ export function jsonHeaders(extra: Record<string, string> = {}): Record<string, 
 }
 
 /** A JSON request to a path below the base URL. */
-export function api(host: { origin: string; basePath: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export function api(host: { origin: string; basePath: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Answer> {
   return send(host.origin, {
     method,
     path: host.basePath + path,
     headers: body === undefined ? { accept: 'application/json', ...headers } : jsonHeaders(headers),
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    timeoutMs
   });
 }
 
