@@ -359,6 +359,23 @@ describe('reads asked for while a read transaction runs', () => {
     expect(await running).toEqual(account(ALICE, 1n));
   });
 
+  it('wait for a long read a moment at most, then take a transaction of their own', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(ALICE, 4n)));
+    let shortAnswered = false;
+    // Reads row after row (a new key each time: a transaction reads a row once) until the short
+    // read below has its answer, or 3 s have passed.
+    const long = store.read(async (tx) => {
+      const started = Date.now();
+      for (let i = 0; !shortAnswered && Date.now() - started < 3_000; i++) await tx.get('accounts', `missing-${i}`);
+      return shortAnswered;
+    });
+    const short = store.read((tx) => tx.get('accounts', ALICE)).then((row) => ((shortAnswered = true), row));
+    expect(await short).toEqual(account(ALICE, 4n));
+    expect(await long).toBe(true); // the long read was still running when the short one answered
+    store.close();
+  });
+
   it('are not held up by a read that never finishes', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => tx.put('accounts', account(ALICE, 3n)));

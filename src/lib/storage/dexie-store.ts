@@ -3,7 +3,8 @@
 //
 // Transactions
 // - `read(fn)`: one read-only IndexedDB transaction over every ledger table. Reads asked for
-//   while one runs share the next transaction (each `fn` its own tx view, its own outcome).
+//   while one runs share the next transaction (each `fn` its own tx view, its own outcome), which
+//   opens when the running one is done, or after 50 ms of a long one.
 // - `write(fn)`: one read-write IndexedDB transaction over every ledger table, opened with
 //   durability 'strict' (LedgerDatabase sets Dexie's `chromeTransactionDurability`). All or
 //   nothing: if `fn` throws, the transaction is aborted and nothing is written.
@@ -370,6 +371,13 @@ interface QueuedRead {
   reject: (error: unknown) => void;
 }
 
+/**
+ * How long reads asked for while a read transaction runs wait for it before taking one of their
+ * own: long enough for the reads queued behind a block's write to share one, short enough that a
+ * long read delays no other by more.
+ */
+const READ_BATCH_MAX_WAIT_MS = 50;
+
 /** Every store a ledger transaction spans. */
 const STORES = [...LEDGER_TABLES, ...HISTORY_TABLES];
 
@@ -393,8 +401,9 @@ export class DexieStore implements Store {
 
   /**
    * One read-only transaction for every read queued: opened at once when none is running, else
-   * when the running one is done. Each read still gets one consistent state, taken after it was
-   * asked for; a transaction costs the worker more than the gets in it (Chromium, npm run bench).
+   * when the running one is done or has run READ_BATCH_MAX_WAIT_MS. Each read still gets one
+   * consistent state, taken after it was asked for; a transaction costs the worker more than the
+   * gets in it (Chromium, npm run bench).
    */
   private startReads(): void {
     const batch = this.queuedReads;
@@ -403,13 +412,16 @@ export class DexieStore implements Store {
     let left = batch.length;
     let ended = false;
     // The next batch starts once each read has its answer, or the transaction has ended (a read
-    // that awaits something else forever must not hold up every later one).
+    // that awaits something else forever must not hold up every later one), or it has run long
+    // enough: a long read (a gallery's first index of 10,000 tokens) keeps no later read waiting.
     const end = () => {
       if (ended) return;
       ended = true;
+      clearTimeout(longRead);
       this.reading = false;
       if (this.queuedReads.length > 0) this.startReads();
     };
+    const longRead = setTimeout(end, READ_BATCH_MAX_WAIT_MS);
     const settled = new Set<QueuedRead>();
     this.transaction('r', (trans) => {
       trans.idbtrans.addEventListener('complete', end);
