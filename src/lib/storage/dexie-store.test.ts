@@ -242,19 +242,6 @@ describe('transactions', () => {
     expect(await store.read((tx) => tx.get('accounts', BOB))).toEqual(account(BOB, 2n));
   });
 
-  it('in a read, reads a stored row from IndexedDB once too, each caller with its own copy', async () => {
-    const store = await freshDexieStore();
-    await store.write(async (tx) => tx.put('blocks', block(3)));
-    const gets = countGets();
-    await store.read(async (tx) => {
-      const first = await tx.get('blocks', 3);
-      first!.hash = 'changed by its caller';
-      expect(await tx.get('blocks', 3)).toEqual(block(3));
-      expect(await tx.get('blocks', 4)).toBeUndefined();
-    });
-    expect(gets()).toBe(2);
-  });
-
   it('explains a read made after the transaction committed early, writing nothing', async () => {
     const store = await freshDexieStore();
     await expect(

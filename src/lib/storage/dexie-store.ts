@@ -92,10 +92,10 @@ class ReadOnlyTransactionError extends Error {
 class DexieTx implements QueryTx {
   private readonly buffer: Buffer = {};
   /**
-   * The transaction's stored rows as first read, by table and key: nothing else writes while it
-   * runs (its scope is every table), and its own writes are in the buffer, which is read first.
-   * A block reads the same accounts many times (each checkpoint of each extrinsic); a status read
-   * its block twice. A copy costs far less than a round trip.
+   * A write transaction's stored rows as first read, by table and key: nothing else writes while
+   * it runs (its scope is every table), and its own writes are in the buffer, which is read first.
+   * A block reads the same accounts many times (each checkpoint of each extrinsic). A copy costs
+   * far less than a round trip.
    */
   private readonly seen = new Map<string, Promise<unknown>>();
   private finished = false;
@@ -167,6 +167,9 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
+    // A read transaction hands IndexedDB's own copy out: copying every row cost GET token more than
+    // the repeated reads it saves (B1, npm run bench).
+    if (!this.writable) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
     const id = `${table}:${idOf(key)}`;
     let stored = this.seen.get(id);
     if (!stored) this.seen.set(id, (stored = this.request((idb) => idb.objectStore(table).get(key as IDBValidKey))));
