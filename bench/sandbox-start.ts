@@ -9,9 +9,12 @@
 // Beside it, where the time goes: until startSandbox() resolves (download, parse and evaluation
 // of the worker, install, activation, claim, the version question) and the first request (the
 // ledger's first open in an empty IndexedDB, then the answer), and a second request.
+// And the floor of any lazy start inside this bundle: the bare worker carrying the sandbox
+// worker's bytes as a function it never calls, registered as a module as startSandbox() does
+// (Chromium parses it and stores its compiled code before it installs; decision 0016).
 //
 //   npx tsx bench/sandbox-start.ts     (or import { runSandboxStartBench } and print its lines)
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -48,14 +51,19 @@ window.measureSandbox = async () => {
   const base = await startSandbox();
   return first(base, t0, performance.now());
 };
-window.measureBare = async () => {
+const measureFixed = async (url, type) => {
   const t0 = performance.now();
   const claimed = new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
-  await navigator.serviceWorker.register('/bare-worker.js', { scope: '/', type: 'classic', updateViaCache: 'none' });
+  await navigator.serviceWorker.register(url, { scope: '/', type, updateViaCache: 'none' });
   if (!navigator.serviceWorker.controller) await claimed;
   return first(location.origin + '/sandbox/v1', t0, performance.now());
 };
+window.measureBare = () => measureFixed('/bare-worker.js', 'classic');
+window.measureCarry = () => measureFixed('/carry-worker.js', 'module');
 `;
+
+type Side = 'sandbox' | 'bare' | 'carry';
+const MEASURE: Record<Side, string> = { sandbox: 'measureSandbox()', bare: 'measureBare()', carry: 'measureCarry()' };
 
 interface Sample {
   started: number;
@@ -78,20 +86,22 @@ export async function runSandboxStartBench(): Promise<string[]> {
   const built = await buildSandboxWorker({ outFile: join(root, 'opalite-sandbox-worker.js'), quiet: true });
   writeFileSync(join(root, 'harness.js'), HARNESS);
   writeFileSync(join(root, 'bare-worker.js'), BARE_WORKER);
+  const sandboxBytes = readFileSync(join(root, 'opalite-sandbox-worker.js'), 'utf8');
+  writeFileSync(join(root, 'carry-worker.js'), `${BARE_WORKER}\nfunction neverCalled() {\n${sandboxBytes}\n}\n`);
   writeFileSync(join(root, 'index.html'), '<!doctype html><meta charset="utf-8"><title>sandbox start</title><script type="module" src="/harness.js"></script>\n');
   await build({ entryPoints: ['src/pkg/browser.ts'], outfile: join(root, 'browser.js'), bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, absWorkingDir: join(import.meta.dirname, '..'), logLevel: 'error' });
   // Served as an app's static host serves files: cacheable, so nothing but the contexts' own empty caches decides.
   const site = await serveStatic(root, { cacheControl: () => 'public, max-age=3600' });
   const browser = await launchBrowser();
-  const sides: Record<'sandbox' | 'bare', Sample[]> = { sandbox: [], bare: [] };
+  const sides: Record<Side, Sample[]> = { sandbox: [], bare: [], carry: [] };
   try {
-    const once = async (side: 'sandbox' | 'bare') => {
+    const once = async (side: Side) => {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
         await page.goto(site.url);
         await page.waitForFunction(() => 'measureSandbox' in window);
-        const sample = (await page.evaluate(side === 'sandbox' ? 'measureSandbox()' : 'measureBare()')) as Sample;
+        const sample = (await page.evaluate(MEASURE[side])) as Sample;
         if (sample.status !== 200) throw new Error(`${side}: the first request answered ${sample.status} ${sample.body}`);
         sides[side].push(sample);
       } finally {
@@ -105,6 +115,7 @@ export async function runSandboxStartBench(): Promise<string[]> {
     for (let i = 0; i < SAMPLES; i++) {
       await once('sandbox');
       await once('bare');
+      await once('carry');
     }
   } finally {
     await browser.close();
@@ -123,6 +134,7 @@ export async function runSandboxStartBench(): Promise<string[]> {
     `  · startSandbox() resolved after ${ms(m(sides.sandbox, 'started'))} (register, download, evaluation, install, activation, claim, version); bare worker controlled after ${ms(m(sides.bare, 'started'))}`,
     `  · first request (GET balance: the ledger's first open, then the answer) ${ms(m(sides.sandbox, 'first'))}; bare ${ms(m(sides.bare, 'first'))}`,
     `  · a second request ${m(sides.sandbox, 'second').toFixed(1)} ms; bare ${m(sides.bare, 'second').toFixed(1)} ms`,
+    `  · the floor: the bare worker carrying the sandbox worker's bytes, never run, answers after ${ms(m(sides.carry, 'total'))} = ${(m(sides.carry, 'total') / bare).toFixed(2)}× the bare worker (decision 0016)`,
     `TARGET S1 ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'}: startSandbox() to the first answered request ${ms(sandbox)} = ${ratio.toFixed(2)}× a bare service worker answering fixed JSON, ${ms(bare)} (target ≤ ${TARGET_RATIO}×; fresh context each)`
   ];
 }
