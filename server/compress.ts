@@ -46,10 +46,13 @@ export function precompressedPath(path: string, encoding: Encoding): string {
   return `${path}.${encoding === 'br' ? 'br' : 'gz'}`;
 }
 
-/** Write both compressed copies of `path` beside it (a build step; one server start then compresses nothing). */
-export function precompress(path: string): void {
+/**
+ * Write both compressed copies of `path` beside it when the server would compress it as
+ * `contentType` (a build step; one server start then compresses nothing).
+ */
+export function precompress(path: string, contentType: string): void {
   const body = readFileSync(path);
-  if (body.byteLength < MIN_BYTES) return;
+  if (!isCompressible(contentType, body.byteLength)) return;
   writeFileSync(precompressedPath(path, 'br'), brotliCompressSync(body, brotliOptions(body.byteLength)));
   writeFileSync(precompressedPath(path, 'gzip'), gzipSync(body, { level: GZIP_LEVEL }));
 }

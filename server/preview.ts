@@ -56,9 +56,14 @@ const DEFAULT_ROOT = fileURLToPath(new URL('../build', import.meta.url));
 /** Paths the browser's ledger answers; a request reaching the server means no worker took it. */
 const LEDGER_PATH = /^\/(sandbox|ipfs)(\/|$)/;
 
+/** The content type this server sends `file` with. */
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 function headersFor(pathname: string, file: string): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'x-content-type-options': 'nosniff'
   };
   if (pathname === '/service-worker.js') {

@@ -5,9 +5,10 @@
 // the project: the built server files resolve their packages from its node_modules.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from '../../server/compress';
+import { contentTypeOf } from '../../server/preview';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = process.env.OPALITE_APP_CACHE ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'opalite-app');
@@ -25,9 +26,6 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** The text files the preview server compresses (server/preview.ts's types that server/compress.ts accepts). */
-const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.wasm', '.txt', '.xml']);
-
 /**
  * Compress the build's text files once, beside them: every browser test file starts a server of
  * its own, which would otherwise compress the whole app again (about 3 s of CPU) when its first
@@ -37,7 +35,7 @@ function precompressBuild(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) precompressBuild(path);
-    else if (TEXT_FILES.has(extname(entry.name))) precompress(path);
+    else precompress(path, contentTypeOf(path));
   }
 }
 

@@ -107,15 +107,20 @@ describe('pagePolicy', () => {
 });
 
 describe('compressing ahead', () => {
-  it('writes a brotli and a gzip copy beside a file, and none for a file too small to gain', () => {
+  it('writes a brotli and a gzip copy beside a file, and none for a file too small to gain or of a type sent as it is', () => {
     const big = join(root, 'big.js');
     const small = join(root, 'small.js');
     writeFileSync(big, 'console.log("a line of the app");\n'.repeat(100));
     writeFileSync(small, 'export {};');
-    precompress(big);
-    precompress(small);
+    precompress(big, 'text/javascript; charset=utf-8');
+    precompress(small, 'text/javascript; charset=utf-8');
     expect(brotliDecompressSync(readFileSync(precompressedPath(big, 'br'))).toString()).toBe(readFileSync(big, 'utf8'));
     expect(gunzipSync(readFileSync(precompressedPath(big, 'gzip'))).toString()).toBe(readFileSync(big, 'utf8'));
     expect([existsSync(precompressedPath(small, 'br')), existsSync(precompressedPath(small, 'gzip'))]).toEqual([false, false]);
+    // Nor for a type the server sends as it is.
+    const image = join(root, 'big.png');
+    writeFileSync(image, readFileSync(big));
+    precompress(image, 'image/png');
+    expect([existsSync(precompressedPath(image, 'br')), existsSync(precompressedPath(image, 'gzip'))]).toEqual([false, false]);
   });
 });
