@@ -167,8 +167,8 @@ class DexieTx implements QueryTx {
   async get<N extends TableName>(table: N, key: Keys[N]): Promise<Rows[N] | undefined> {
     const hit = this.pending(table)?.get(idOf(key));
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
-    // A read transaction hands IndexedDB's own copy out: copying every row cost GET token more than
-    // the repeated reads it saves (B1, npm run bench).
+    // A read transaction hands IndexedDB's own copy out: remembering rows meant a copy per get,
+    // which every read paid, and the bench (B1, B2) showed no gain from it.
     if (!this.writable) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
     const id = `${table}:${idOf(key)}`;
     let stored = this.seen.get(id);

@@ -6,7 +6,7 @@
 import { MAX_ITEMS_PER_BATCH, MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from '../constants';
 import { byteLength } from '../properties';
 import type { RuleSet } from '../rules';
-import { canonicalAddress, chainAccountMap } from '../tokens/addresses';
+import { chainAccountMap } from '../tokens/addresses';
 import type { Call, CallArgs, Property } from '../types';
 import { TransactionError } from './errors';
 
@@ -48,7 +48,7 @@ function boundedLists(call: Call): BoundedList[] {
  */
 function exItemCount({ items, kind }: CallArgs['unique.createMultipleItemsEx']): number {
   if (items.length <= MAX_ITEMS_PER_BATCH || (kind !== 'Fungible' && kind !== 'RefungibleMultipleOwners')) return items.length;
-  return chainAccountMap(items.map((item) => [canonicalAddress(item.owner), null] as const)).size;
+  return chainAccountMap(items.map((item) => [item.owner, null] as const)).size;
 }
 
 /** Why the chain's runtime could not decode `call`, or null when every bounded vector fits. */

@@ -235,7 +235,8 @@ export class Sealer {
   /**
    * The last block held several extrinsics and was written moments ago: more are likely on their
    * way. Not on a shared store (a browser's): there a block's own round trips gather as many, and
-   * the wait only delayed each submit (B2, npm run bench: 67% → 76% of the baseline worker).
+   * the wait only delayed each submit (B2 in one loaded run: 67% → 76% of the baseline worker;
+   * decision 0006).
    */
   private concurrent(): boolean {
     return !this.options.shared && this.last.size > 1 && performance.now() - this.last.at < STREAM_GATHER_MS;
