@@ -33,6 +33,7 @@ import type { Frame, Page } from 'playwright-core';
 import buildAppIfStale from '../tests/e2e/global-setup';
 import { PROJECT_ROOT } from '../tests/e2e/paths';
 import { launchBrowser } from '../tests/e2e/support';
+import { installedChromium } from '../tests/support/chromium';
 import { bundleBrowserEntry, controlByAppWorker, servePages, testPageHtml } from '../tests/e2e/test-pages';
 import type { PageBench, Timed, XtTimed } from './browser-page';
 import { attachWorkerProfiler, chromiumCpu, cpuPer, profileLines, type WorkerProfile, type WorkerProfiler } from './browser-profile';
@@ -136,7 +137,7 @@ export async function runBrowserBench(): Promise<string[]> {
       profiles.set(label, [...(profiles.get(label) ?? []), p]);
     }
   };
-  const browser = await launchBrowser().catch(async (e) => {
+  const browser = await launchBrowser([], installedChromium()).catch(async (e) => {
     await pages.close();
     throw e;
   });

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { startPreview } from '../server/preview';
 import { APP_BUILD_DIR, ensureAppBuild } from '../tests/support/app-build';
 import { launchBrowser } from '../tests/e2e/support';
+import { installedChromium } from '../tests/support/chromium';
 
 const BIG = 10_000;
 const SMALL = 100;
@@ -154,7 +155,7 @@ async function firstPaint(page: Page, url: string): Promise<number> {
 export async function runGalleryBench(): Promise<string[]> {
   ensureAppBuild('bench');
   const preview = await startPreview({ root: APP_BUILD_DIR, port: 0 });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], installedChromium());
   const lines: string[] = [];
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

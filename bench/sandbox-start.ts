@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildSandboxWorker, kib } from '../scripts/build-sandbox-worker.mjs';
 import { launchBrowser, tempDir } from '../tests/e2e/support';
+import { installedChromium } from '../tests/support/chromium';
 import { serveStatic } from '../tests/package/static-site';
 
 /** Fresh contexts per side. */
@@ -92,7 +93,7 @@ export async function runSandboxStartBench(): Promise<string[]> {
   await build({ entryPoints: ['src/pkg/browser.ts'], outfile: join(root, 'browser.js'), bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, absWorkingDir: join(import.meta.dirname, '..'), logLevel: 'error' });
   // Served as an app's static host serves files: cacheable, so nothing but the contexts' own empty caches decides.
   const site = await serveStatic(root, { cacheControl: () => 'public, max-age=3600' });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], installedChromium());
   const sides: Record<Side, Sample[]> = { sandbox: [], bare: [], carry: [] };
   try {
     const once = async (side: Side) => {

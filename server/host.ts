@@ -83,6 +83,14 @@ export interface RunningHost {
 /** How long a stop waits for requests in flight before closing their connections. */
 const STOP_GRACE_MS = 10_000;
 
+/**
+ * How long an idle connection stays open (Node's default: 5 s), as Fastify's default. A client
+ * reuses a connection until just before the time the host announces; one whose event loop was busy
+ * past that (a script signing between requests) then sends on a connection the host just closed,
+ * and its request fails (ECONNRESET, or fetch's "other side closed"). Idle connections close at once on stop.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** The ledger's store writes in progress (blocks, imports), so a stop can let them commit. */
 function trackedWrites(): { lock: WriteLock; settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
@@ -259,7 +267,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 }
 
 function listen(port: number, bind: string, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
-  const server = createServer(listener);
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, listener);
   server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -96,7 +96,7 @@ describe('npm run serve', () => {
     const uploaded = await fetch(`${first.url}/ipfs/upload-file`, { method: 'POST', body: form }).then((r) => r.json());
     expect(uploaded.cid).toMatch(/^Qm/);
     // Request lines reach stdout within the log's flush interval (50 ms), not with the answer.
-    await expect.poll(() => first.output(), { timeout: 2_000 }).toMatch(/POST \/sandbox\/v1\/collections\?use=Result 201 [\d.]+ms/);
+    await expect.poll(() => first.output(), { timeout: 10_000 }).toMatch(/POST \/sandbox\/v1\/collections\?use=Result 201 [\d.]+ms/);
     expect(first.output()).toContain(`Ledger database: ${data}`);
     expect(await stop(first, 'SIGTERM')).toBe(0);
     expect(existsSync(data)).toBe(true);

@@ -32,7 +32,7 @@ let second: string;
 async function statusOf(state: 'ready' | 'error', text = ''): Promise<string> {
   const status = dapp.locator('#status');
   try {
-    await dapp.locator(`#status[data-state="${state}"]`, { hasText: text }).waitFor({ timeout: 60_000 });
+    await dapp.locator(`#status[data-state="${state}"]`, { hasText: text }).waitFor({ timeout: 180_000 });
   } catch (error) {
     throw new Error(`the dapp's status is "${await status.textContent()}", not ${state} ${text}`, { cause: error });
   }
@@ -70,11 +70,11 @@ describe('a polkadot{.js}-extension dapp on Opalite', () => {
     expect(await popup.getByTestId('connect-app-name').textContent()).toBe('Extension dapp');
     await allowWith(popup, dappSite.origin, ['Dapp account']);
     await statusOf('ready', 'connected');
-    await expect.poll(listedAccounts, { timeout: 30_000 }).toEqual([`Dapp account ${account}`]);
+    await expect.poll(listedAccounts, { timeout: 90_000 }).toEqual([`Dapp account ${account}`]);
 
     await popup.getByRole('checkbox', { name: /^Second account / }).check();
     await popup.getByRole('button', { name: 'Share these accounts' }).click();
-    await expect.poll(listedAccounts, { timeout: 30_000 }).toEqual([`Dapp account ${account}`, `Second account ${second}`]);
+    await expect.poll(listedAccounts, { timeout: 90_000 }).toEqual([`Dapp account ${account}`, `Second account ${second}`]);
   });
 
   it('signer.signPayload signs the transfer the dapp built over REST, and the dapp submits it', async () => {
@@ -84,7 +84,7 @@ describe('a polkadot{.js}-extension dapp on Opalite', () => {
     await dapp.locator('#amount').fill('1');
     await dapp.getByRole('button', { name: 'Send with Opalite' }).click();
     const dialog = popup.getByRole('dialog');
-    await dialog.getByRole('heading', { name: `Sign: ${dappSite.origin} asks you to sign` }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('heading', { name: `Sign: ${dappSite.origin} asks you to sign` }).waitFor({ timeout: 90_000 });
     expect(await dialog.getByTestId('sign-call').textContent()).toBe('balances.transferKeepAlive');
     await signInDialog(popup, PASSWORD);
     const sent = await statusOf('ready', 'sent in');

@@ -43,7 +43,7 @@ export async function popupFrom(page: Page, button: string): Promise<Page> {
 
 /** The person checks `names` (account names) in the Opalite window's question and allows. */
 export async function allowWith(popup: Page, origin: string, names: string[]): Promise<void> {
-  await popup.getByRole('heading', { name: `${origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 30_000 });
+  await popup.getByRole('heading', { name: `${origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 90_000 });
   for (const name of names) await popup.getByRole('checkbox', { name: new RegExp(`^${name} `) }).check();
   // Allow arms itself 0.8 s after the question shows; Playwright waits for it to be enabled.
   await popup.getByRole('button', { name: 'Allow' }).click();
@@ -67,11 +67,11 @@ export function dialogsOpened(popup: Page): Promise<number> {
 /** The person signs in the open dialog of `popup`: the password when the key is locked, then Sign (armed after 0.8 s). */
 export async function signInDialog(popup: Page, password: string): Promise<void> {
   const dialog = popup.getByRole('dialog');
-  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.waitFor({ timeout: 90_000 });
   const field = dialog.getByLabel(/^Password of/);
   if (await field.isVisible()) await field.fill(password);
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
 }
 
 /**
@@ -79,7 +79,7 @@ export async function signInDialog(popup: Page, password: string): Promise<void>
  * longer needs): the click may not see its own end, and the window must close.
  */
 export async function clickClosingWindow(window: Page, target: Locator): Promise<void> {
-  const closed = window.waitForEvent('close', { timeout: 30_000 });
+  const closed = window.waitForEvent('close', { timeout: 90_000 });
   await target.click().catch((error: unknown) => {
     if (!window.isClosed()) throw error;
   });
@@ -93,6 +93,6 @@ export function callOtherApp(page: Page, name: string, ...args: unknown[]): Prom
 
 /** What the last Connect click in `page` came to, once it came to something. */
 export async function connectOutcome(page: Page): Promise<any> {
-  await page.waitForFunction(() => (window as any).otherApp.state.outcome !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as any).otherApp.state.outcome !== null, null, { timeout: 90_000 });
   return page.evaluate(() => (window as any).otherApp.state.outcome);
 }

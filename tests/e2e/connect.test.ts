@@ -60,7 +60,7 @@ afterAll(async () => {
 describe('before consent', () => {
   it('the Opalite window asks, and answers a request sent meanwhile with a 403 envelope', async () => {
     const popup = await popupFrom(otherPage, 'Probe without consent');
-    await expect.poll(() => popup.getByTestId('connect-origin').textContent(), { timeout: 30_000 }).toBe(other.origin);
+    await expect.poll(() => popup.getByTestId('connect-origin').textContent(), { timeout: 90_000 }).toBe(other.origin);
     await otherPage.waitForFunction(() => (window as any).otherApp.state.probe !== null);
     const probe = await otherPage.evaluate(() => (window as any).otherApp.state.probe);
     expect(probe.status).toBe(403);
@@ -70,7 +70,7 @@ describe('before consent', () => {
 
   it('the question names the origin and the name the app gives itself, with no way out of the window; Deny remembers nothing', async () => {
     const popup = await popupFrom(otherPage, 'Connect to Opalite');
-    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 30_000 });
+    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 90_000 });
     expect(await popup.getByTestId('connect-app-name').textContent()).toBe('Other app');
     // No app navigation: nothing here takes the window elsewhere (which would end the connection).
     expect(await popup.getByRole('navigation').count()).toBe(0);
@@ -181,7 +181,7 @@ describe('accounts, signPayload and signRaw', () => {
     await connected.getByRole('checkbox', { name: /^Signer for apps / }).check();
     await connected.getByRole('button', { name: 'Share these accounts' }).click();
     const shared = [{ address: account, name: 'Signer for apps', type: 'sr25519', genesisHash }];
-    await expect.poll(accountLists, { timeout: 30_000 }).toEqual([[], shared]);
+    await expect.poll(accountLists, { timeout: 90_000 }).toEqual([[], shared]);
     expect(await otherApp('accounts')).toEqual({ ok: true, accounts: shared });
     expect((await storedConsent()).apps[0].accounts).toEqual([account]);
   });
@@ -189,7 +189,7 @@ describe('accounts, signPayload and signRaw', () => {
   it("opens Opalite's sign dialog, marked as the app's; the person unlocks the key and signs, and only the signature comes back", async () => {
     const transfer = otherApp('transferSignedInOpalite', account, BOB);
     const dialog = connected.getByRole('dialog');
-    await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign` }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign` }).waitFor({ timeout: 90_000 });
     expect(await dialog.getByTestId('sign-origin').textContent()).toContain(other.origin);
     expect(await dialog.getByTestId('sign-call').textContent()).toBe('balances.transferKeepAlive');
     await signInDialog(connected, PASSWORD);
@@ -215,7 +215,7 @@ describe('accounts, signPayload and signRaw', () => {
     const message = 'I own this account';
     const signed = otherApp('signRaw', account, message);
     const dialog = connected.getByRole('dialog');
-    await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign a message` }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('heading', { name: `Sign: ${other.origin} asks you to sign a message` }).waitFor({ timeout: 90_000 });
     await dialog.getByText(message, { exact: true }).waitFor();
     await signInDialog(connected, PASSWORD);
     const result = await signed;
@@ -231,7 +231,7 @@ describe('the Network page', () => {
   it('lists the app with its accounts and last use; changing its accounts there tells the app', async () => {
     await opalite.goto(`${app.url}network`);
     const apps = opalite.getByRole('list', { name: 'Allowed apps' });
-    await expect.poll(() => apps.getByRole('listitem').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringContaining(other.origin)]);
+    await expect.poll(() => apps.getByRole('listitem').allTextContents(), { timeout: 90_000 }).toEqual([expect.stringContaining(other.origin)]);
     const entry = apps.getByRole('listitem');
     expect(await entry.getByTestId('shared-accounts').textContent()).toMatch(/Sees\s+Signer for apps/);
     expect(await entry.textContent()).toMatch(/last used /);
@@ -240,7 +240,7 @@ describe('the Network page', () => {
     await entry.getByRole('checkbox', { name: /^Kept to myself / }).check();
     await entry.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => entry.getByTestId('shared-accounts').textContent()).toMatch(/Signer for apps.*Kept to myself/s);
-    await expect.poll(async () => (await accountLists()).at(-1).map((a: { name: string }) => a.name), { timeout: 30_000 }).toEqual(['Signer for apps', 'Kept to myself']);
+    await expect.poll(async () => (await accountLists()).at(-1).map((a: { name: string }) => a.name), { timeout: 90_000 }).toEqual(['Signer for apps', 'Kept to myself']);
   });
 
   it('revoking refuses the very next request, empties the app’s accounts, and the Opalite window says so', async () => {
@@ -259,7 +259,7 @@ describe('the Network page', () => {
   it('a revoked origin is asked again when it connects again, with nothing checked', async () => {
     await otherApp('close');
     const popup = await popupFrom(otherPage, 'Connect to Opalite');
-    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 30_000 });
+    await popup.getByRole('heading', { name: `${other.origin} wants to use your Opalite sandbox ledger` }).waitFor({ timeout: 90_000 });
     const boxes = popup.getByRole('checkbox');
     expect(await boxes.count()).toBe(2);
     for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false);

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('a sandbox started from a network (the service worker forks a Node host)', () => {
-  it('reads the source through the worker, writes only on the fork', { timeout: 60_000 }, async () => {
+  it('reads the source through the worker, writes only on the fork', { timeout: 180_000 }, async () => {
     const { collectionId } = await onSource('POST', '/collections', { address: ALICE, name: 'Real', description: 'On the source', tokenPrefix: 'SRC' });
     const { tokenId } = await onSource('POST', '/tokens', { address: ALICE, collectionId, properties: [] });
     const head = await read('/dev/status');
@@ -49,7 +49,7 @@ describe('a sandbox started from a network (the service worker forks a Node host
     await page.getByRole('button', { name: 'Start a sandbox from this network' }).click();
     await page.getByRole('button', { name: 'Replace the sandbox with a fork' }).click();
     const origin = page.getByTestId('fork-origin');
-    await origin.waitFor({ timeout: 20_000 });
+    await origin.waitFor({ timeout: 60_000 });
     expect((await origin.textContent())?.replace(/\s+/g, ' ')).toContain(`fork of ${source.url} at block #${head.head.number}`);
 
     const collection = `/collections?collectionId=${collectionId}`;

@@ -35,7 +35,7 @@ describe('persistence across browser restarts', () => {
       const page = await context.newPage();
       await page.goto(app.url);
       // The worker from last time controls the very first load.
-      await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+      await page.locator('[data-host="service-worker"]').waitFor({ timeout: 180_000 });
       const status = await call(page, 'GET', '/sandbox/v1/dev/status');
       expect(status.json.genesisHash).toBe(genesisHash);
       expect(status.json.head.number).toBe(3);

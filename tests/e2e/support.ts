@@ -3,9 +3,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPreview, type RunningPreview } from '../../server/preview';
-import { CHROMIUM_ARGS, installedChromium } from '../support/chromium';
+import { launchPersistentTestChromium, launchTestChromium, testChromium } from '../support/chromium';
 import { E2E_BUILD_DIR } from './paths';
 
 /** The app as globalSetup built it for these tests. */
@@ -16,14 +16,17 @@ export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
 export const CHARLIE = '5FLSigC9HGRKVhB9FiEo4Y3koPsNmBmLJbpXg2mp1hXcS59Y';
 
 
-/** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules for a host name of one's own). */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * `extraArgs`: more Chromium switches (e.g. --host-resolver-rules for a host name of one's own);
+ * `executablePath`: the benchmarks run the browser a person runs (installedChromium).
+ */
+export function launchBrowser(extraArgs: string[] = [], executablePath = testChromium()): Promise<Browser> {
+  return launchTestChromium(extraArgs, executablePath);
 }
 
 /** A browser profile kept on disk, so a test can close the browser and open it again. */
 export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS] });
+  return launchPersistentTestChromium(userDataDir);
 }
 
 export function tempDir(prefix: string): string {
@@ -63,8 +66,8 @@ export async function openControlled(context: BrowserContext, url: string): Prom
 }
 
 export async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 180_000 });
+  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 180_000 });
 }
 
 /** Shift+reload: the page loads past the service worker, which then does not control it. */

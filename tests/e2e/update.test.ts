@@ -37,12 +37,12 @@ describe('updating the app', () => {
 
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Opalite is ready' });
-    await prompt.waitFor({ timeout: 60_000 });
+    await prompt.waitFor({ timeout: 180_000 });
     // Until the person accepts, the old worker still answers.
     expect((await call(page, 'GET', '/sandbox/v1/dev/status')).json.appVersion).toBe(version);
 
-    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
-    await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+    await Promise.all([page.waitForEvent('load', { timeout: 180_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
+    await page.locator('[data-host="service-worker"]').waitFor({ timeout: 180_000 });
     const status = await call(page, 'GET', '/sandbox/v1/dev/status');
     expect(status.json.appVersion).toBe(newer);
     expect(status.json.genesisHash).toBe(genesis);

@@ -16,7 +16,7 @@ import { DB_SCHEMA_VERSION, DEFAULT_DB_NAME } from '../../src/lib/storage/schema
 import { ALICE, BOB, BUILD_DIR, CHARLIE, PNG_1X1_BASE64, call, launchPersistent, mint, submit, tempDir, uploadFile, waitForWorker } from './support';
 
 /** Two browser launches, ~20 writes, the update flow and 2–3 imports: more than the e2e default on a slow machine. */
-const UPGRADE_TIMEOUT_MS = 300_000;
+const UPGRADE_TIMEOUT_MS = 600_000;
 /** How long a server waits for its port while the last server's socket lets go of it. */
 const PORT_PATIENCE_MS = 10_000;
 
@@ -234,7 +234,7 @@ async function withApp<T>(app: RunningPreview, profile: string, during: (page: P
 /** The old release's page offers the waiting new version; accepting reloads into it. */
 async function updateToCurrent(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 180_000 });
   // Without a registration there is nothing to update, and the prompt below would only time out.
   const checked = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
@@ -243,9 +243,9 @@ async function updateToCurrent(page: Page, url: string): Promise<void> {
   });
   expect(checked, 'the old release has a service worker registration').toBe(true);
   const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Opalite is ready' });
-  await prompt.waitFor({ timeout: 60_000 });
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
-  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 60_000 });
+  await prompt.waitFor({ timeout: 180_000 });
+  await Promise.all([page.waitForEvent('load', { timeout: 180_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
+  await page.locator('[data-host="service-worker"]').waitFor({ timeout: 180_000 });
 }
 
 /** Switch the ledger's block mode (dev route), failing here if it is refused. */

@@ -61,7 +61,7 @@ describe('opalite serve', () => {
 
   it("opalite/node's startHost() names the tarball's version in /dev/status too", async () => {
     const script = "import { startHost } from 'opalite/node'; const host = await startHost({ verifyThreads: 0 }); const status = await (await fetch(host.url + '/dev/status')).json(); await host.stop(); console.log(status.appVersion);";
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir, timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir, timeout: 90_000 });
     expect(stdout.trim()).toBe(tarballVersion());
   });
 

@@ -16,7 +16,7 @@ function bin(project: string): string {
 /** Run `opalite <args>` in `project` to its end. */
 export function runOpalite(project: string, args: string[]): Promise<Finished> {
   return new Promise((resolve) => {
-    execFile(bin(project), args, { cwd: project, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(bin(project), args, { cwd: project, timeout: 90_000 }, (error, stdout, stderr) => {
       const code = error ? ((error as { code?: unknown }).code as number | null) : 0;
       resolve({ code: typeof code === 'number' ? code : null, stdout, stderr });
     });

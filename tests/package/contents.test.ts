@@ -77,7 +77,7 @@ describe('with only its dependencies installed (none of this repository’s devD
       await ledger.stop();
       console.log(JSON.stringify({ created: created.parsed, head: status.head.number }));`;
     writeFileSync(join(production.dir, 'uses-package.mjs'), script);
-    const { stdout } = await run(process.execPath, ['uses-package.mjs'], { cwd: production.dir, timeout: 30_000 });
+    const { stdout } = await run(process.execPath, ['uses-package.mjs'], { cwd: production.dir, timeout: 90_000 });
     expect(JSON.parse(stdout)).toEqual({ created: { collectionId: 1 }, head: 0 });
   });
 

@@ -87,7 +87,7 @@ describe('docs/package.md', () => {
     it(`runs the js example at line ${example.line} with Node`, async () => {
       const file = `doc-example-${index}.mjs`;
       writeFileSync(join(project.dir, file), example.code);
-      const { stdout, stderr } = await run(process.execPath, [file], { cwd: project.dir, timeout: 45_000 }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+      const { stdout, stderr } = await run(process.execPath, [file], { cwd: project.dir, timeout: 135_000 }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
         throw new Error(`docs/package.md line ${example.line}: ${error.message}\n${error.stderr ?? ''}${error.stdout ?? ''}`);
       });
       expect(stderr).toBe('');
@@ -105,7 +105,7 @@ describe('docs/package.md', () => {
     const compilerOptions = { noEmit: true, strict: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], module: 'esnext', moduleResolution: 'bundler', types: [], skipLibCheck: true };
     writeFileSync(join(project.dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     const tsc = join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
-    const output = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project.dir, timeout: 90_000 }).then(
+    const output = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project.dir, timeout: 270_000 }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error)
     );

@@ -25,7 +25,7 @@ it('declares opalite as its dependency and imports only the public entry', () =>
 });
 
 it('starts a ledger, creates a collection, mints a token, reads both back and stops', async () => {
-  const { stdout, stderr } = await run(process.execPath, ['test.mjs'], { cwd: project.dir, timeout: 30_000 });
+  const { stdout, stderr } = await run(process.execPath, ['test.mjs'], { cwd: project.dir, timeout: 90_000 });
   expect(stderr).toBe('');
   const lines = stdout.trim().split('\n');
   expect(lines).toEqual([

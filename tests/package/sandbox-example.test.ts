@@ -62,7 +62,7 @@ afterAll(async () => {
 async function statusOf(target: Page, state: 'ready' | 'error', text = ''): Promise<string> {
   const status = target.locator('#status');
   try {
-    await target.locator(`#status[data-state="${state}"]`, { hasText: text }).waitFor({ timeout: 60_000 });
+    await target.locator(`#status[data-state="${state}"]`, { hasText: text }).waitFor({ timeout: 180_000 });
   } catch (error) {
     throw new Error(`the page's status is "${await status.textContent()}", not ${state} ${text}`, { cause: error });
   }
@@ -83,7 +83,7 @@ describe('the installed package', () => {
   });
 });
 
-describe('the example in Chromium', { timeout: 120_000 }, () => {
+describe('the example in Chromium', { timeout: 360_000 }, () => {
   it('starts the sandbox on its own origin and the SDK creates a collection and mints a token', async () => {
     await page.goto(site.url);
     await statusOf(page, 'ready', 'ready');

@@ -127,12 +127,12 @@ async function open(path: string): Promise<Page> {
 async function startSandboxByClick(page: Page): Promise<{ state: string; text: string }> {
   await page.click('#start');
   const status = page.locator('#status:is([data-state="ready"], [data-state="error"])');
-  await status.waitFor({ timeout: 45_000 });
+  await status.waitFor({ timeout: 135_000 });
   return { state: (await status.getAttribute('data-state')) ?? '', text: (await status.textContent()) ?? '' };
 }
 
 async function appWorkerReady(page: Page): Promise<void> {
-  await page.locator('#app-worker', { hasText: 'app worker ready' }).waitFor({ timeout: 30_000 });
+  await page.locator('#app-worker', { hasText: 'app worker ready' }).waitFor({ timeout: 90_000 });
 }
 
 /** The origin's service worker registrations, as the browser holds them. */

@@ -95,7 +95,7 @@ describe('opalite/testing', () => {
 
   beforeAll(async () => {
     writeFileSync(join(project.dir, 'uses-testing.mjs'), CONSUMER_SCRIPT);
-    const { stdout } = await run(process.execPath, ['uses-testing.mjs'], { cwd: project.dir, timeout: 30_000 });
+    const { stdout } = await run(process.execPath, ['uses-testing.mjs'], { cwd: project.dir, timeout: 90_000 });
     out = JSON.parse(stdout);
   });
 
@@ -214,7 +214,7 @@ describe('the shipped declarations', () => {
       const compilerOptions = { noEmit: true, strict: true, target: 'es2022', lib: ['es2022', 'dom'], module, moduleResolution: resolution, types: [] };
       writeFileSync(join(project.dir, `tsconfig-${resolution}.json`), JSON.stringify({ compilerOptions, files: [`consumer-${resolution}.ts`] }));
       const tsc = join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
-      const result = await run(process.execPath, [tsc, '-p', `tsconfig-${resolution}.json`], { cwd: project.dir, timeout: 60_000 }).then(
+      const result = await run(process.execPath, [tsc, '-p', `tsconfig-${resolution}.json`], { cwd: project.dir, timeout: 180_000 }).then(
         () => ({ ok: true, output: '' }),
         (error: { stdout?: string }) => ({ ok: false, output: error.stdout ?? String(error) })
       );

@@ -46,11 +46,30 @@ function buildIsFresh(): boolean {
   return SOURCES.every((source) => newestMtime(join(PROJECT_ROOT, source)) < built);
 }
 
+/**
+ * The project's tsconfig.json extends .svelte-kit/tsconfig.json, which SvelteKit writes only into
+ * its own output folder: this build writes into APP_KIT_DIR, so on a fresh clone (where nothing
+ * else ran SvelteKit yet) the file the tsconfig extends is missing and the build fails.
+ */
+function syncProjectTsconfig(): void {
+  if (existsSync(join(PROJECT_ROOT, '.svelte-kit', 'tsconfig.json'))) return;
+  const env = { ...process.env };
+  delete env.OPALITE_KIT_DIR;
+  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', '@sveltejs', 'kit', 'svelte-kit.js'), 'sync'], {
+    cwd: PROJECT_ROOT,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe']
+  });
+  if (result.status !== 0) throw new Error(`svelte-kit sync failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /** Build the app unless a fresh build is there; `label` names the suite in the log line. */
 export function ensureAppBuild(label: string): void {
   const mode = process.env.OPALITE_APP_BUILD ?? 'auto';
   if (mode === 'never' || (mode === 'auto' && buildIsFresh())) return;
   const started = Date.now();
+  syncProjectTsconfig();
   const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: PROJECT_ROOT,
     // vitest sets NODE_ENV=test, which would make this a development build.
@@ -62,3 +81,6 @@ export function ensureAppBuild(label: string): void {
   precompressBuild(APP_BUILD_DIR);
   console.log(`[${label}] built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+// `tsx tests/support/app-build.ts`: build ahead of the suites (.ci/run does, while SQLite compiles).
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureAppBuild('ahead');

@@ -15,6 +15,8 @@ export interface LighthouseRun {
   scores: Record<string, number | null>;
   /** Bytes the page transferred (Lighthouse's total-byte-weight). */
   totalBytes: number;
+  /** Every request Lighthouse saw, with the bytes it transferred (its network-requests audit). */
+  requests: { url: string; transferSize: number }[];
   /** Lighthouse's own benchmark of the host (its 4x CPU slowdown is calibrated for index > 1000). */
   hostBenchmark: number;
   /** The metrics behind the score, as Lighthouse words them. */
@@ -80,6 +82,9 @@ export async function runLighthouse(url: string, executable: string): Promise<Li
     return {
       scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score])),
       totalBytes: Number(lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN),
+      requests: ((lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? []).map(
+        ({ url, transferSize }) => ({ url, transferSize: transferSize ?? 0 })
+      ),
       hostBenchmark: lhr.environment.benchmarkIndex,
       summary: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, SI ${audit('speed-index')}`,
       failing: failingAudits(lhr)

@@ -71,7 +71,7 @@ describe('act as any address in the sandbox', () => {
     expect(await dialog.getByTestId('sign-call').textContent()).toBe('unique.setCollectionLimits');
     expect(await dialog.getByLabel(/^Password of/).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Submit as this address' }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
     await expect.poll(() => limits.getByTestId('limit-tokenLimit').textContent()).toBe('7');
 
     // Marked in the extrinsics log and in the explorer (what she signed lately, and its own page).

@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPreview } from '../../server/preview';
 import { APP_KIT_DIR } from '../support/app-build';
 import { installedChromium } from '../support/chromium';
-import { runLighthouse } from '../support/lighthouse';
+import { runLighthouse, type LighthouseRun } from '../support/lighthouse';
 import { UI_BUILD_DIR } from './paths';
 import { launchBrowser, serveApp } from './support';
 
 /**
- * What the home page may transfer on a first visit (Lighthouse's total byte weight). It is 114 KiB;
- * the keys' crypto pulled in by a static import made it 318 KiB. Its Lighthouse score is measured by
+ * What the home page may transfer on a first visit (Lighthouse's total byte weight), the in-page
+ * ledger aside. It is 114 KiB; the keys' crypto pulled in by a static import made it 318 KiB. The
+ * in-page ledger loads too when the new worker takes longer than 5 s to take over (a slow host; see
+ * src/lib/browser/status.ts): by design, and tested apart below. Its Lighthouse score is measured by
  * `npm run bench` (bench/first-visit.ts): a score is a timing, and timings are benchmarks here.
  */
 const HOME_BYTES_LIMIT = 150 * 1024;
@@ -62,8 +64,11 @@ function chunkGraph() {
   const schemaKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/storage/schema.ts') || manifest[k].name === 'schema');
   if (!schemaKey) throw new Error('no storage/schema chunk in the build manifest');
   const schema = closure(schemaKey);
-  // The in-page host: the ledger, its storage and the API, loaded only for a page that answers itself.
-  const host = [...closure(key('src/lib/browser/browser-host.ts'))].filter((file) => !home.has(file) && !schema.has(file));
+  // The in-page host: the ledger, its storage and the API (with zod set up before them), loaded only
+  // for a page that answers itself.
+  const host = [...closure(key('src/lib/browser/browser-host.ts'), closure(key('src/lib/browser/jitless-zod.ts')))].filter(
+    (file) => !home.has(file) && !schema.has(file)
+  );
   // The keys' crypto (polkadot util-crypto, keyring and WebAssembly): loaded when a key is used.
   const crypto = [...closure(key('node_modules/@polkadot/util-crypto/index.js'))].filter((file) => !home.has(file));
   return { home, host, crypto };
@@ -144,7 +149,7 @@ describe('first visit', () => {
       for (let visit = 1; visit <= visits; visit++) {
         requested = [];
         await page.goto(preview.url);
-        await page.locator(`[data-testid="api-host"][data-host="${serviceWorkers === 'allow' ? 'service-worker' : 'page'}"]`).waitFor({ timeout: 60_000 });
+        await page.locator(`[data-testid="api-host"][data-host="${serviceWorkers === 'allow' ? 'service-worker' : 'page'}"]`).waitFor({ timeout: 180_000 });
         await page.getByText('Head block').waitFor();
       }
       await context.close();
@@ -172,10 +177,18 @@ describe('first visit', () => {
       context.skip();
     }
     const run = await runLighthouse(preview.url, chromium!);
-    console.log(`[first-visit] Lighthouse: ${JSON.stringify(run.scores)}, ${Math.round(run.totalBytes / 1024)} KiB (${run.summary}; host benchmark ${Math.round(run.hostBenchmark)})`);
+    const { host } = chunkGraph();
+    const transferred = (requests: LighthouseRun['requests']) => requests.reduce((sum, { transferSize }) => sum + transferSize, 0);
+    const inPageLedger = run.requests.filter(({ url }) => host.includes(new URL(url).pathname.slice(1)));
+    const inPageBytes = transferred(inPageLedger);
+    const homeBytes = run.totalBytes - inPageBytes;
+    const fellBack = inPageLedger.length > 0 ? `; the worker took over late, the page asked for the in-page ledger too (${inPageLedger.length} files, ${Math.round(inPageBytes / 1024)} KiB transferred)` : '';
+    console.log(`[first-visit] Lighthouse: ${JSON.stringify(run.scores)}, ${Math.round(homeBytes / 1024)} KiB${fellBack} (${run.summary}; host benchmark ${Math.round(run.hostBenchmark)})`);
     expect(run.scores.accessibility, run.failing.join('\n')).toBe(1);
     expect(run.scores['best-practices'], run.failing.join('\n')).toBe(1);
-    expect(run.totalBytes).toBeGreaterThan(0);
-    expect(run.totalBytes).toBeLessThanOrEqual(HOME_BYTES_LIMIT);
-  }, 120_000);
+    // Lighthouse's own list holds the requests its total counts: a total it cannot explain is not judged.
+    expect(transferred(run.requests)).toBe(run.totalBytes);
+    expect(homeBytes).toBeGreaterThan(0);
+    expect(homeBytes).toBeLessThanOrEqual(HOME_BYTES_LIMIT);
+  });
 });

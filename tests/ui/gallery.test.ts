@@ -28,7 +28,7 @@ describe('the gallery of a few hundred tokens', () => {
     errors = watchErrors(page);
     await page.goto(preview.url);
     // The built-in ledger answers once the app has started its host.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 180_000 });
     const { collectionId } = await asAlice(page, 'POST', '/collections', {
       name: 'Birds',
       description: 'A flock',

@@ -130,7 +130,7 @@ describe('a new creator', () => {
     await page.getByRole('button', { name: 'Burn for good' }).click();
     const dialog = page.getByRole('dialog');
     const refusal = dialog.getByTestId('sign-refusal');
-    await expect.poll(() => refusal.textContent(), { timeout: 20_000 }).toMatch(/^Refused\. The chain would refuse this call: [\s\S]*\w+ \(\w+\.\w+\)/);
+    await expect.poll(() => refusal.textContent(), { timeout: 60_000 }).toMatch(/^Refused\. The chain would refuse this call: [\s\S]*\w+ \(\w+\.\w+\)/);
     expect(await dialog.getByRole('button', { name: 'Sign and submit' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -173,7 +173,7 @@ describe('a new creator', () => {
 
   it('opens offline after a reload, answered by the service worker', async () => {
     // Needs the service worker of the browser host (src/service-worker.ts).
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 180_000 });
     // No network at all, whatever the browser reports as navigator.onLine: emulated offline, and
     // the server that served the app is gone.
     await context.setOffline(true);

@@ -72,7 +72,7 @@ describe('keys', () => {
     await page.getByLabel('Keystore JSON file', { exact: true }).setInputFiles(file);
     await page.getByLabel('Password of the file').fill('not the password');
     await page.getByRole('button', { name: 'Import file' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Wrong password' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Wrong password' }).count(), { timeout: 60_000 }).toBe(1);
     expect(await page.getByRole('article').count()).toBe(0);
 
     await page.getByLabel('Password of the file').fill(PASSWORD);
@@ -110,7 +110,7 @@ describe('keys', () => {
     await page.getByRole('button', { name: 'Create collection' }).click();
     await dialog.getByLabel('Password of Kim B').fill('wrong password');
     await dialog.getByRole('button', { name: 'Sign and submit' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 }).toBe('Wrong password');
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 60_000 }).toBe('Wrong password');
     expect(await dialog.isVisible()).toBe(true);
 
     const { askedPassword } = await approve(page, { password: PASSWORD, call: 'unique.createCollectionEx' });

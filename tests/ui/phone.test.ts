@@ -22,7 +22,7 @@ describe('phone layout', () => {
     page = await context.newPage();
     errors = watchErrors(page);
     await page.goto(preview.url);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 180_000 });
     await createAccount(page, 'Pia', PASSWORD);
     await fundFromAlice(page, 'Pia');
     await asAlice(page, 'POST', '/collections', { name: 'Pocket', description: 'Made on a phone', tokenPrefix: 'PKT' });
@@ -93,7 +93,7 @@ describe('phone layout', () => {
     // Clicked where it is, as a thumb would: the collection is created.
     await dialog.getByLabel('Password of Pia').fill(PASSWORD);
     await sign.click();
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
     expect(errors).toEqual([]);
   });
 

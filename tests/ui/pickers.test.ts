@@ -190,7 +190,7 @@ describe('pickers', () => {
     await page.getByLabel('Development key', { exact: true }).fill('//Bob');
     await page.getByRole('button', { name: 'Import development key' }).click();
     const card = page.getByRole('article', { name: 'Bob' });
-    await card.waitFor({ timeout: 30_000 });
+    await card.waitFor({ timeout: 90_000 });
     expect(await card.locator('code').first().getAttribute('title')).toBe(BOB);
     // Ada still signs; Bob is now offered as an account of the wallet.
     expect(await page.getByLabel('Active account').locator('option:checked').textContent()).toMatch(/^Ada \(/);

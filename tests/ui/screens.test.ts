@@ -48,7 +48,7 @@ describe('screens', () => {
     page = await context.newPage();
     errors = watchErrors(page);
     await page.goto(preview.url);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 180_000 });
 
     // A person's account, and a small world made by //Alice (signed in the test, sent by the page).
     await createAccount(page, 'Ada', PASSWORD);

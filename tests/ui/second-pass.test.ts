@@ -100,7 +100,7 @@ describe('the creator app, second pass', () => {
     await expect.poll(() => page.getByTestId('mint-plan').textContent()).toBe('121 tokens, 1 signature');
     await page.getByRole('button', { name: 'Mint 121 tokens' }).click();
     await approve(page, { call: 'utility.batch' });
-    await expect.poll(() => page.getByTestId('minted-summary').textContent(), { timeout: 60_000 }).toMatch(/^Minted 121 tokens: 3–123\. /);
+    await expect.poll(() => page.getByTestId('minted-summary').textContent(), { timeout: 180_000 }).toMatch(/^Minted 121 tokens: 3–123\. /);
     expect(await page.getByRole('button', { name: /^Mint \d+ tokens?$/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Mint the \d+ rows? not minted$/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mint another list' }).click();
@@ -246,7 +246,7 @@ describe('the creator app, second pass', () => {
     await page.getByRole('button', { name: 'Use this network' }).click();
 
     const confirm = page.getByRole('group', { name: 'Confirm switching' });
-    await confirm.waitFor({ timeout: 20_000 });
+    await confirm.waitFor({ timeout: 60_000 });
     const said = (await confirm.textContent()) ?? '';
     expect(said).toContain(`${unreachable} does not answer: Could not reach ${unreachable}: `);
     expect(said).not.toContain('null');

@@ -30,7 +30,7 @@ describe('the sign dialog previews what a signature will do', () => {
   /** The open dialog, once its preview came (the call in words). */
   async function reviewed(): Promise<Locator> {
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('sign-words').waitFor({ timeout: 30_000 });
+    await dialog.getByTestId('sign-words').waitFor({ timeout: 90_000 });
     return dialog;
   }
 
@@ -331,7 +331,7 @@ describe('the sign dialog previews what a signature will do', () => {
     expect(await sign.textContent()).toBe('Sign and submit');
     // A fresh, deliberate Enter signs.
     await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
     await card.getByText('Sent 1 OPL').waitFor();
   });
 
@@ -355,7 +355,7 @@ describe('the sign dialog previews what a signature will do', () => {
     // Locked: the focus stays in the password field, where the next Enter signs.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-password');
     await password.press('Enter');
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
     await card.getByText('Sent 2 OPL').waitFor();
   });
 

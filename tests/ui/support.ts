@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningHost } from '../../server/host';
 import { startPreview, type RunningPreview } from '../../server/preview';
-import { CHROMIUM_ARGS, installedChromium } from '../support/chromium';
+import { launchTestChromium } from '../support/chromium';
 import { SCREENSHOT_DIR, UI_BUILD_DIR } from './paths';
 
 export const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
@@ -20,7 +20,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: installedChromium(), headless: true, args: [...CHROMIUM_ARGS] });
+  return launchTestChromium();
 }
 
 export function serveApp(): Promise<RunningPreview> {
@@ -52,7 +52,7 @@ export async function fundFromAlice(page: Page, name: string): Promise<Locator> 
   const card = page.getByRole('article', { name });
   await card.getByRole('button', { name: /^Fund from \/\/Alice/ }).click();
   // A locator wait, not expect.poll: set-up in beforeAll runs outside any test.
-  await card.getByTestId('balance').getByText('1 000 OPL', { exact: true }).waitFor({ timeout: 30_000 });
+  await card.getByTestId('balance').getByText('1 000 OPL', { exact: true }).waitFor({ timeout: 90_000 });
   return card;
 }
 
@@ -78,9 +78,10 @@ export async function createAccount(page: Page, name: string, password: string):
   expect(words).toHaveLength(12);
   await page.getByLabel('I have written the phrase down').check();
   await page.getByLabel('Type the seed phrase again').fill(words.join(' '));
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  // Encrypting the key (scrypt, N = 2^17) holds the page for over 30 s on a slow, shared machine.
+  await page.getByRole('button', { name: 'Create account', exact: true }).click({ timeout: 120_000 });
   const card = page.getByRole('article', { name });
-  await card.waitFor();
+  await card.waitFor({ timeout: 120_000 });
   // The phrase is gone from the page once the account exists.
   expect(await page.getByRole('list', { name: 'Seed phrase' }).count()).toBe(0);
   return (await card.locator('code').first().getAttribute('title'))!;
@@ -104,7 +105,7 @@ export async function approve(page: Page, options: { password?: string; call?: s
   }
   // "Sign" when the signature goes back to another app (opalite/connect), which submits it.
   await dialog.getByRole('button', { name: options.returnsSignature ? 'Sign' : 'Sign and submit', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
   return { call, askedPassword };
 }
 

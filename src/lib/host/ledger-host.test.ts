@@ -3,7 +3,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { CID } from 'multiformats/cid';
 import { unzipSync, zipSync } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { devRoutes } from '../api/routes/dev';
 import { cidOf, fileServer, ipfsRoutes } from '../api/routes/ipfs';
 import { openDexieStore, type DexieStore } from '../storage/dexie-store';
@@ -193,7 +193,8 @@ describe('pending extrinsics across a reset', () => {
     const host = await openHost();
     host.setBlockMode({ kind: 'manual' });
     const waiting = call(host, 'POST', '/sandbox/v1/balance/transfer?use=Result', { address: ALICE, destination: BOB, amount: 1 }, { authorization: 'Seed //Alice' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Reset once the transfer waits in the stored pool (a fixed pause lost the race on a slow machine).
+    await vi.waitUntil(async () => (await host.store.dump()).pool.length > 0, { timeout: 15_000, interval: 50 });
     await call(host, 'POST', '/sandbox/v1/dev/reset');
     const answer = await waiting;
     expect(answer.status).toBe(400);

@@ -94,7 +94,7 @@ describe('seed phrases', () => {
   });
 });
 
-describe('createFromMnemonic', { timeout: 60_000 }, () => {
+describe('createFromMnemonic', () => {
   it('produces the polkadot{.js} keystore of the phrase', () => {
     expect(created.address).toBe(DEV_ADDRESS);
     expect(created.encoding).toEqual({ content: ['pkcs8', 'sr25519'], type: ['scrypt', 'xsalsa20-poly1305'], version: '3' });
@@ -134,7 +134,7 @@ describe('createFromMnemonic', { timeout: 60_000 }, () => {
   });
 });
 
-describe('unlockKeystore', { timeout: 60_000 }, () => {
+describe('unlockKeystore', () => {
   it('unlocks with the password; the pair signs and verifies', async () => {
     const pair = await unlockKeystore(created, PASSWORD);
     expect(pair.address).toBe(DEV_ADDRESS);
@@ -223,7 +223,7 @@ describe('unlockKeystore', { timeout: 60_000 }, () => {
   });
 });
 
-describe('parseKeystoreJson', { timeout: 60_000 }, () => {
+describe('parseKeystoreJson', () => {
   it('reads a polkadot{.js} extension export and normalizes its address to prefix 42', async () => {
     const json = parseKeystoreJson(JSON.stringify(extensionExport, null, 2));
     expect(extensionExport.address).not.toBe(extensionAddress42);
@@ -299,7 +299,7 @@ describe('parseKeystoreJson', { timeout: 60_000 }, () => {
   });
 });
 
-describe('export, rename, re-encrypt', { timeout: 60_000 }, () => {
+describe('export, rename, re-encrypt', () => {
   it('exports text that parses, unlocks and decodes in Keyring', async () => {
     const text = exportKeystore(created);
     expect(keystoreFileName(created)).toBe(`${DEV_ADDRESS}.json`);

@@ -78,7 +78,7 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-describe('Vault', { timeout: 60_000 }, () => {
+describe('Vault', () => {
   it('creates, lists, unlocks, signs, locks', async () => {
     const { vault, clock } = setup();
     const seen: number[] = [];
@@ -285,7 +285,7 @@ function safeParse(text: string): unknown {
   }
 }
 
-describe('Vault auto-lock', { timeout: 60_000 }, () => {
+describe('Vault auto-lock', () => {
   it('locks every key after the inactivity period', async () => {
     const { vault, clock } = setup({ autoLockMs: 5 * MINUTE });
     await vault.add(dev);

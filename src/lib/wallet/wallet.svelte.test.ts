@@ -12,7 +12,7 @@ async function settle(state: WalletState) {
   await state.refresh();
 }
 
-describe('WalletState', { timeout: 60_000 }, () => {
+describe('WalletState', () => {
   it('follows the vault: add, unlock, auto-lock, remove', async () => {
     await cryptoWaitReady();
     const clock = fakeClock();

@@ -31,7 +31,7 @@ const balanceOfBob = async () => {
 };
 
 describe('a ledger locked by another program', () => {
-  it('keeps answering reads while a write waits for the lock, then completes the write', { timeout: 60_000 }, async () => {
+  it('keeps answering reads while a write waits for the lock, then completes the write', { timeout: 120_000 }, async () => {
     expect((await transfer('1')).status).toBe(201);
     const before = await balanceOfBob();
 

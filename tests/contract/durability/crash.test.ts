@@ -25,7 +25,7 @@ afterAll(() => temp.remove());
 const blocksOf = (round: number) => (round % 2 === 0 ? undefined : 'interval:100');
 
 describe('SIGKILL during a stream of signed writes', () => {
-  it(`keeps every acknowledged extrinsic and the ledger's invariants over ${ROUNDS} crashes`, { timeout: 240_000 }, async () => {
+  it(`keeps every acknowledged extrinsic and the ledger's invariants over ${ROUNDS} crashes`, { timeout: 480_000 }, async () => {
     const random = runSeed('crash.test');
     const data = join(temp.dir, 'ledger.sqlite');
     const signers = await devSigners(SIGNER_URIS);

@@ -55,7 +55,7 @@ async function outcome(write: () => Promise<Answer>): Promise<{ status: number |
 }
 
 describe('a full disk', () => {
-  it('answers 507 to writes, keeps serving reads, and resumes writes when space is freed', { timeout: 120_000 }, async () => {
+  it('answers 507 to writes, keeps serving reads, and resumes writes when space is freed', { timeout: 240_000 }, async () => {
     const collection = await custodial('/collections', { address: signers[0].address, name: 'Before', description: 'written before the disk filled', tokenPrefix: 'FULL' });
     expect(collection.status).toBe(201);
     const collectionId = collection.json.parsed.collectionId;

@@ -63,14 +63,14 @@ async function tracedSubmits(name: string, nodeOptions: string[]): Promise<{ pro
 }
 
 describe('an acknowledged write is on disk before it is acknowledged', () => {
-  it('answers a use=Result submit only after its block is written to the log and fsynced', { timeout: 120_000 }, async () => {
+  it('answers a use=Result submit only after its block is written to the log and fsynced', { timeout: 240_000 }, async () => {
     expect(missing, missing ?? '').toBeNull();
     const { problems, acknowledged } = await tracedSubmits('durable', []);
     expect(acknowledged).toHaveLength(SUBMITS);
     expect(problems).toEqual([]);
   });
 
-  it('catches a host whose commits are not synced (the test can fail)', { timeout: 120_000 }, async () => {
+  it('catches a host whose commits are not synced (the test can fail)', { timeout: 240_000 }, async () => {
     expect(missing, missing ?? '').toBeNull();
     const { problems, acknowledged } = await tracedSubmits('unsynced', ['--import', UNSYNCED_FAULT]);
     expect(acknowledged).toHaveLength(SUBMITS);

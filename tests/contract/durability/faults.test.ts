@@ -23,7 +23,7 @@ const temp = tempDirectory('opalite-faults-');
 afterAll(() => temp.remove());
 
 describe('write failures injected at the store boundary', () => {
-  it(`${INJECTIONS} failures leave no partial block and no hash without a status`, { timeout: 240_000 }, async () => {
+  it(`${INJECTIONS} failures leave no partial block and no hash without a status`, { timeout: 480_000 }, async () => {
     const random = runSeed('faults.test');
     const injector = new FaultInjector(random);
     const path = join(temp.dir, 'ledger.sqlite');

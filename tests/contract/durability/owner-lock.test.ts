@@ -73,7 +73,7 @@ async function answers(url: string): Promise<number> {
 }
 
 describe('one writer per ledger file', () => {
-  it(`of ${PAIRS} pairs of hosts started at the same moment on one file each, exactly one of each pair serves`, { timeout: 180_000 }, async () => {
+  it(`of ${PAIRS} pairs of hosts started at the same moment on one file each, exactly one of each pair serves`, { timeout: 360_000 }, async () => {
     // The lock file a crashed host leaves (killed while serving): both hosts of a pair find it.
     const crashed = startHost(join(temp.dir, 'crashed.sqlite'));
     expect(await crashed.outcome, crashed.output()).toHaveProperty('serving');
@@ -115,7 +115,7 @@ describe('one writer per ledger file', () => {
     for (const { hosts } of pairs) for (const h of hosts) if (h.child.exitCode === null) expect(await stop(h.child)).toBe(0);
   });
 
-  it('a host started beside an empty lock file whose creator is alive does not take it over, and says what to do', { timeout: 60_000 }, async () => {
+  it('a host started beside an empty lock file whose creator is alive does not take it over, and says what to do', { timeout: 120_000 }, async () => {
     const data = join(temp.dir, 'empty-lock.sqlite');
     // A host that has created and locked the lock file but not yet written its pid into it.
     const creator = await holdSqliteLock(`${data}.lock`, ['PRAGMA locking_mode = EXCLUSIVE', 'BEGIN EXCLUSIVE']);

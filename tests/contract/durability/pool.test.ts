@@ -17,7 +17,7 @@ afterAll(() => temp.remove());
 const seed = (uri: string) => ({ authorization: `Seed ${uri}` });
 
 describe('the waiting pool', () => {
-  it('accepts only what an account can pay, refuses the rest with a clear 4xx, and includes every accepted one', { timeout: 60_000 }, async () => {
+  it('accepts only what an account can pay, refuses the rest with a clear 4xx, and includes every accepted one', { timeout: 120_000 }, async () => {
     const host = await startHost({ port: 0, dataFile: join(temp.dir, 'bounded.sqlite'), blockMode: { kind: 'manual' }, log: () => {} });
     try {
       const [poor] = await devSigners(['//PoolPoor']);
@@ -59,7 +59,7 @@ describe('the waiting pool', () => {
     }
   });
 
-  it('keeps waiting extrinsics Ready across a crash, then includes them when a block is sealed, and the next nonce follows them', { timeout: 60_000 }, async () => {
+  it('keeps waiting extrinsics Ready across a crash, then includes them when a block is sealed, and the next nonce follows them', { timeout: 120_000 }, async () => {
     const data = join(temp.dir, 'restart.sqlite');
     const [alice, bob] = await devSigners(['//Alice', '//Bob']);
     const EACH = 8;
@@ -101,7 +101,7 @@ describe('the waiting pool', () => {
     }
   });
 
-  it('includes 1,000 concurrent custodial transfers of one account (16 in flight × 4 clients) with gapless nonces', { timeout: 180_000 }, async () => {
+  it('includes 1,000 concurrent custodial transfers of one account (16 in flight × 4 clients) with gapless nonces', { timeout: 360_000 }, async () => {
     const host = await startChildHost({ data: join(temp.dir, 'concurrent.sqlite') });
     try {
       const CLIENTS = 4;

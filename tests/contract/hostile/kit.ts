@@ -120,6 +120,8 @@ export interface Answer {
   headers: IncomingHttpHeaders;
   text: string;
   json: any;
+  /** Over node:http (a whole body): whether the request went over a connection an earlier one opened. */
+  reused?: boolean;
 }
 
 export interface RawRequest {
@@ -156,7 +158,7 @@ export function send(origin: string, request: RawRequest): Promise<Answer> {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           clearTimeout(timer);
-          resolve(answerOf(res.statusCode ?? 0, res.headers, Buffer.concat(chunks)));
+          resolve({ ...answerOf(res.statusCode ?? 0, res.headers, Buffer.concat(chunks)), reused: req.reusedSocket });
         });
         res.on('error', reject);
       }

@@ -58,7 +58,7 @@ async function seal(host: ChildHost): Promise<string[]> {
 }
 
 describe('pool fairness (--pool-size, --pool-per-account)', () => {
-  it('one account cannot keep another out: past its share it gets 429 with Retry-After once the pool is half full; others still get theirs', { timeout: 120_000 }, async () => {
+  it('one account cannot keep another out: past its share it gets 429 with Retry-After once the pool is half full; others still get theirs', { timeout: 240_000 }, async () => {
     const host = await startChildHost({ data: join(temp.dir, 'small.sqlite'), blocks: 'manual', extraArgs: ['--pool-size', '8', '--pool-per-account', '2'] });
     try {
       const accepted: string[] = [];
@@ -96,7 +96,7 @@ describe('pool fairness (--pool-size, --pool-per-account)', () => {
     }
   });
 
-  it('never throttles a lone busy account on an idle sandbox: 1,000 concurrent transfers all wait (default pool) and all go into the next block', { timeout: 180_000 }, async () => {
+  it('never throttles a lone busy account on an idle sandbox: 1,000 concurrent transfers all wait (default pool) and all go into the next block', { timeout: 360_000 }, async () => {
     const host = await startChildHost({ data: join(temp.dir, 'busy.sqlite'), blocks: 'manual' });
     try {
       // One account's 1,000 are admitted in turn, so the last answers after all before it: on a
@@ -122,7 +122,7 @@ describe('pool fairness (--pool-size, --pool-per-account)', () => {
     [['--pool-per-account', '0'], '--pool-per-account must be a whole number of at least 1, not "0"'],
     [['--pool-size', '8', '--pool-per-account', '9'], '--pool-per-account must be a whole number from 1 to the pool size (--pool-size, 8), not 9'],
     [['--pool-per-account', '8193'], '--pool-per-account must be a whole number from 1 to the pool size (--pool-size, 8192), not 8193']
-  ])('refuses %j with usage and exit code 2, before opening anything', { timeout: 60_000 }, async (args, message) => {
+  ])('refuses %j with usage and exit code 2, before opening anything', { timeout: 120_000 }, async (args, message) => {
     const data = join(temp.dir, `refused-${args.join('_')}.sqlite`);
     const run = await serveExpectingExit([...args, '--data', data, '--port', '0']);
     expect(run.code, run.output).toBe(2);
@@ -135,7 +135,7 @@ describe('pool fairness (--pool-size, --pool-per-account)', () => {
 });
 
 describe('pool options of opalite/node and opalite/testing', () => {
-  it('createTestLedger({ poolSize, poolPerAccount }) runs a ledger with that pool', { timeout: 60_000 }, async () => {
+  it('createTestLedger({ poolSize, poolPerAccount }) runs a ledger with that pool', { timeout: 120_000 }, async () => {
     const ledger = await createTestLedger({ blocks: 'manual', poolSize: 4, poolPerAccount: 1 });
     try {
       const host = { origin: ledger.origin, basePath: new URL(ledger.url).pathname };

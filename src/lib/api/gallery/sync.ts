@@ -3,6 +3,7 @@
 // a schema change), then brought forward by the token rows each new block changed (the history's
 // row changes), so a query after a block decodes only the tokens that block touched.
 import { LruCache } from '../../codec/lru';
+import { MISSES_PER_ROUND } from '../../ledger/fork/fork-store';
 import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord, TokenRecord } from '../../ledger/types';
 import { galleryEntry } from './entry';
@@ -10,6 +11,14 @@ import { GalleryIndex } from './gallery-index';
 
 /** Collections whose index a ledger keeps at once (each about 1 KB per token). */
 const INDEXES_KEPT = 8;
+/**
+ * Token rows a rebuild reads per transaction. A fork copies a transaction's missing rows in rounds
+ * and runs it again after each, so one transaction over a whole collection read it again per round
+ * of 64 (quadratic) and failed past the round limit; a chunk of one round copies in one.
+ */
+const REBUILD_CHUNK = MISSES_PER_ROUND;
+/** Rebuilds of one query while blocks it cannot follow keep landing; then it answers the last one. */
+const MAX_REBUILDS = 3;
 
 interface Kept {
   index: GalleryIndex;
@@ -19,11 +28,13 @@ interface Kept {
   schema: string;
 }
 
-/** What one read transaction found: rows to decode outside it (decoding awaits no store). */
+/** What one read transaction found: rows to decode outside it (decoding awaits no store), or the ids a rebuild reads in chunks. */
 type Plan =
   | { kind: 'same'; block: Kept['block'] }
-  | { kind: 'rebuild'; block: Kept['block']; collection: CollectionRecord; rows: TokenRecord[] }
+  | { kind: 'rebuild'; block: Kept['block']; collection: CollectionRecord; ids: number[] }
   | { kind: 'forward'; block: Kept['block']; collection: CollectionRecord; changed: { tokenId: number; row: TokenRecord | undefined }[] };
+
+type Read = <T>(fn: (tx: QueryTx) => Promise<T>) => Promise<T>;
 
 /** Per ledger (or other owner of a store), per collection and image gateway. */
 const kept = new WeakMap<object, LruCache<string, Promise<Kept>>>();
@@ -36,7 +47,7 @@ export class GalleryCollectionMissing extends Error {}
  */
 export async function galleryIndex(
   owner: object,
-  read: <T>(fn: (tx: QueryTx) => Promise<T>) => Promise<T>,
+  read: Read,
   collectionId: number,
   ipfsGateway: string
 ): Promise<{ index: GalleryIndex; block: { number: number; hash: string } }> {
@@ -44,11 +55,7 @@ export async function galleryIndex(
   kept.set(owner, cache);
   const key = `${collectionId} ${ipfsGateway}`;
   const previous = cache.get(key);
-  const next = (async () => {
-    const before = await previous?.catch(() => undefined);
-    const plan = await read((tx) => planOf(tx, collectionId, before));
-    return apply(plan, before, ipfsGateway);
-  })();
+  const next = (async () => bringUpToDate(read, collectionId, ipfsGateway, await previous?.catch(() => undefined)))();
   cache.set(key, next);
   // A failed build is not kept: the next query starts again from the last good one.
   next.catch(() => {
@@ -56,6 +63,22 @@ export async function galleryIndex(
   });
   const { index, block } = await next;
   return { index, block };
+}
+
+/**
+ * The index as of the head. A rebuild reads its rows over several transactions while blocks may
+ * land, so it is labelled with the block its ids were read at and brought forward from there like
+ * any kept index: a token changed meanwhile is among that block's later changes and read again.
+ */
+async function bringUpToDate(read: Read, collectionId: number, ipfsGateway: string, before: Kept | undefined): Promise<Kept> {
+  let current = before;
+  for (let rebuilds = 0; ; ) {
+    const plan = await read((tx) => planOf(tx, collectionId, current));
+    if (plan.kind === 'same') return current!;
+    if (plan.kind === 'forward') return forward(current!, plan, ipfsGateway);
+    current = await rebuild(read, collectionId, plan, ipfsGateway);
+    if (++rebuilds >= MAX_REBUILDS) return current;
+  }
 }
 
 async function planOf(tx: QueryTx, collectionId: number, before: Kept | undefined): Promise<Plan> {
@@ -69,9 +92,7 @@ async function planOf(tx: QueryTx, collectionId: number, before: Kept | undefine
     const rows = await Promise.all(ids.map((tokenId) => tx.get('tokens', [collectionId, tokenId])));
     return { kind: 'forward', block, collection, changed: ids.map((tokenId, i) => ({ tokenId, row: rows[i] })) };
   }
-  const ids = await tx.tokenIdsOfCollection(collectionId);
-  const rows = await Promise.all(ids.map((tokenId) => tx.get('tokens', [collectionId, tokenId])));
-  return { kind: 'rebuild', block, collection, rows: rows.filter((r): r is TokenRecord => r !== undefined) };
+  return { kind: 'rebuild', block, collection, ids: await tx.tokenIdsOfCollection(collectionId) };
 }
 
 /** The kept index is of a block still on the chain, history reaches back to it, and the schema is the same. */
@@ -85,13 +106,21 @@ function schemaOf(collection: CollectionRecord): string {
   return JSON.stringify(collection.properties);
 }
 
-async function apply(plan: Plan, before: Kept | undefined, ipfsGateway: string): Promise<Kept> {
-  if (plan.kind === 'same') return before!;
-  const index = plan.kind === 'forward' ? before!.index : new GalleryIndex();
-  const rows = plan.kind === 'forward' ? plan.changed : plan.rows.map((row) => ({ tokenId: row.tokenId, row }));
-  for (const { tokenId, row } of rows) {
-    if (row) index.set(await galleryEntry(row, plan.collection, ipfsGateway));
-    else index.delete(tokenId);
+async function forward(before: Kept, plan: Extract<Plan, { kind: 'forward' }>, ipfsGateway: string): Promise<Kept> {
+  for (const { tokenId, row } of plan.changed) {
+    if (row) before.index.set(await galleryEntry(row, plan.collection, ipfsGateway));
+    else before.index.delete(tokenId);
+  }
+  return { index: before.index, block: plan.block, schema: schemaOf(plan.collection) };
+}
+
+/** A new index of the plan's ids, their rows read a chunk per transaction (a token burnt meanwhile is left out). */
+async function rebuild(read: Read, collectionId: number, plan: Extract<Plan, { kind: 'rebuild' }>, ipfsGateway: string): Promise<Kept> {
+  const index = new GalleryIndex();
+  for (let at = 0; at < plan.ids.length; at += REBUILD_CHUNK) {
+    const chunk = plan.ids.slice(at, at + REBUILD_CHUNK);
+    const rows = await read((tx) => Promise.all(chunk.map((tokenId) => tx.get('tokens', [collectionId, tokenId]))));
+    for (const row of rows) if (row) index.set(await galleryEntry(row, plan.collection, ipfsGateway));
   }
   return { index, block: plan.block, schema: schemaOf(plan.collection) };
 }

@@ -154,4 +154,26 @@ describe('GET /tokens/gallery', () => {
     expect(asked).not.toContain('tokenIdsOfCollection');
     expect(asked).toContain('history');
   });
+
+  it('a rebuild that blocks land during ends at the head: rows read after a block are read again there', async () => {
+    const id = await collection();
+    await mintMany(id, [token('One', 'red', '1'), token('Two', 'red', '2')]);
+    let reads = 0;
+    // Between reading the ids and reading their rows, one token moves and another is minted.
+    const read = async <T>(fn: (tx: QueryTx) => Promise<T>) => {
+      if (++reads === 2) {
+        await api.ok('PATCH', '/v1/tokens/transfer', { address: ALICE, collectionId: id, tokenId: 2, to: BOB });
+        await mintMany(id, [token('Three', 'blue', '3')]);
+      }
+      return api.ledger.read(fn);
+    };
+    const { index, block } = await galleryIndex({}, read, id, 'http://127.0.0.1/ipfs');
+    const page = index.query({ search: '', attributes: new Map(), sort: 'id', order: 'asc', offset: 0, limit: 10, values: 10 });
+    expect(page.tokens.map((t) => [t.tokenId, t.owner])).toEqual([
+      [1, ALICE],
+      [2, BOB],
+      [3, ALICE]
+    ]);
+    expect(block.number).toBe((await api.ledger.read((tx) => tx.headBlock()))!.number);
+  });
 });
