@@ -94,7 +94,7 @@ export function pagePolicy(html: string): string | null {
 
 function sendJsonError(res: ServerResponse, status: number, name: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ error: { code: status === 404 ? 'UN01008' : 'UN01000', name, message } }));
+  res.end(JSON.stringify({ error: { code: status === 404 ? 'UN01008' : 'UN01000', name, message, details: {} } }));
 }
 
 async function fileAt(root: string, pathname: string): Promise<string | null> {

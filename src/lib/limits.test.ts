@@ -3,9 +3,9 @@ import * as chain from './ledger/constants';
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
   MAX_JSON_BODY_BYTES,
-  MAX_PROPERTIES_PER_CALL,
-  MAX_PROPERTY_KEY_LENGTH,
-  MAX_PROPERTY_VALUE_LENGTH,
+  MAX_REQUEST_PROPERTIES,
+  MAX_REQUEST_PROPERTY_KEY_CHARS,
+  MAX_REQUEST_PROPERTY_VALUE_CHARS,
   MAX_QUOTE_CHARS,
   MAX_TOKENS_PER_CALL,
   limitsDocument,
@@ -15,10 +15,14 @@ import {
 
 describe('limits', () => {
   it('follows the chain bounds it restates', () => {
-    expect(MAX_PROPERTIES_PER_CALL).toBe(chain.MAX_PROPERTIES_PER_ITEM);
-    expect(MAX_PROPERTY_KEY_LENGTH).toBe(chain.MAX_PROPERTY_KEY_LENGTH);
-    expect(MAX_PROPERTY_VALUE_LENGTH).toBe(chain.MAX_PROPERTY_VALUE_LENGTH);
     expect(MAX_TOKENS_PER_CALL).toBe(chain.MAX_ITEMS_PER_BATCH);
+  });
+
+  it('lets properties over the chain bounds reach the ledger, which applies them by its rule set (DECISIONS 5)', () => {
+    expect(MAX_REQUEST_PROPERTIES).toBeGreaterThan(chain.MAX_PROPERTIES_PER_ITEM);
+    // Characters: a key or value of more bytes than the chain's bound needs more characters than it.
+    expect(MAX_REQUEST_PROPERTY_KEY_CHARS).toBeGreaterThan(chain.MAX_PROPERTY_KEY_LENGTH);
+    expect(MAX_REQUEST_PROPERTY_VALUE_CHARS).toBeGreaterThan(chain.MAX_PROPERTY_VALUE_LENGTH);
   });
 
   it('takes a host’s own body limits over the defaults', () => {

@@ -59,14 +59,20 @@ export const MAX_QUOTE_CHARS = 120;
 /** Error issues listed in one answer (a million bad array items must not make a million messages). */
 export const MAX_REPORTED_ISSUES = 10;
 
-/** Properties (or keys, or permissions) in one call: the chain's MAX_PROPERTIES_PER_ITEM. */
-export const MAX_PROPERTIES_PER_CALL = 64;
+// Properties in a JSON request: shape bounds above the chain's (64 per list, keys of 256 bytes,
+// values of 32,768: ledger/constants.ts). The ledger applies the chain's by its rule set
+// (DECISIONS 5): under `spec` a call over them is included and fails at dispatch; under `unique`
+// creation data, keys and values over them cannot be decoded (400 at submit). Under both, a
+// set/delete list of more than 64 entries is included and fails with PropertyLimitReached.
 
-/** Property key length: the chain's MAX_PROPERTY_KEY_LENGTH (bytes; a longer string has more bytes). */
-export const MAX_PROPERTY_KEY_LENGTH = 256;
+/** Properties (or keys, or permissions) one list of a request may hold. */
+export const MAX_REQUEST_PROPERTIES = 1_024;
 
-/** Property value length: the chain's MAX_PROPERTY_VALUE_LENGTH (bytes; checked exactly at dispatch). */
-export const MAX_PROPERTY_VALUE_LENGTH = 32_768;
+/** Characters of a property key in a request. */
+export const MAX_REQUEST_PROPERTY_KEY_CHARS = 4_096;
+
+/** Characters of a property value in a request (the 1 MiB body bounds them all together). */
+export const MAX_REQUEST_PROPERTY_VALUE_CHARS = 262_144;
 
 /** Tokens minted by one create-multiple call: the chain's MAX_ITEMS_PER_BATCH. */
 export const MAX_TOKENS_PER_CALL = 120;
@@ -161,9 +167,9 @@ export function limitsDocument(limits: ResolvedLimits): Record<string, number> {
     maxPathBytes: MAX_PATH_BYTES,
     maxNameBytes: MAX_NAME_BYTES,
     maxPathDepth: MAX_PATH_DEPTH,
-    maxPropertiesPerCall: MAX_PROPERTIES_PER_CALL,
-    maxPropertyKeyLength: MAX_PROPERTY_KEY_LENGTH,
-    maxPropertyValueLength: MAX_PROPERTY_VALUE_LENGTH,
+    maxRequestProperties: MAX_REQUEST_PROPERTIES,
+    maxRequestPropertyKeyChars: MAX_REQUEST_PROPERTY_KEY_CHARS,
+    maxRequestPropertyValueChars: MAX_REQUEST_PROPERTY_VALUE_CHARS,
     maxTokensPerCall: MAX_TOKENS_PER_CALL,
     maxCallsPerBatch: MAX_CALLS_PER_BATCH,
     maxAddressesPerCall: MAX_ADDRESSES_PER_CALL,

@@ -15,6 +15,8 @@ afterAll(() => host?.stop());
 function expectEnvelope(res: { status: number; body: any }, status: number, name: string, message?: RegExp) {
   expect(res.status).toBe(status);
   expect(res.body.error).toMatchObject({ name, code: expect.stringMatching(/^UN\d{5}$/) });
+  // DECISIONS 2: every envelope carries all four fields.
+  expect(Object.keys(res.body.error).sort()).toEqual(['code', 'details', 'message', 'name']);
   expect(typeof res.body.error.message).toBe('string');
   expect(res.body.error.message.length).toBeGreaterThan(0);
   if (message) expect(res.body.error.message).toMatch(message);
@@ -55,7 +57,7 @@ describe('paths', () => {
     expect((await http(host, 'GET', '/collections/properties?collectionId=9999')).body).toEqual({ properties: [] });
     expect((await http(host, 'GET', '/collection/property-permissions?collectionId=9999')).body).toEqual({ propertyPermissions: [] });
     expect((await http(host, 'GET', '/collections/admins?collectionId=9999')).body).toEqual({ admins: [] });
-    expectEnvelope(await http(host, 'GET', '/token?collectionId=9999&tokenId=1'), 404, 'NotFoundError');
+    expectEnvelope(await http(host, 'GET', '/token?collectionId=9999&tokenId=1'), 404, 'CollectionNotFoundError', /Collection not found/);
   });
 
   it('accepts the three array forms for propertyKeys', async () => {

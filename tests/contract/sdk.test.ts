@@ -66,7 +66,7 @@ describe('collections', () => {
   it('sets, reads and deletes collection properties', async () => {
     const id = await newCollection();
     const set = await alice.collection.setProperties.submitWaitResult({ address: ALICE, collectionId: id, properties: [{ key: 'foo', value: 'bar' }] } as never);
-    expect(set.parsed).toEqual({ properties: [{ collectionId: id, propertyKey: 'foo' }] });
+    expect(set.parsed).toEqual({ collectionId: id, properties: [{ collectionId: id, propertyKey: 'foo' }] });
     const props = await alice.collection.properties({ collectionId: id });
     expect(props.properties).toContainEqual(expect.objectContaining({ key: 'foo', value: 'bar' }));
     const del = await alice.collection.deleteProperties.submitWaitResult({ address: ALICE, collectionId: id, propertyKeys: ['foo'] } as never);
@@ -227,6 +227,12 @@ describe('extrinsics', () => {
     const { hash } = await alice.extrinsic.submit(signed);
     const status = await alice.extrinsic.status({ hash });
     expect(status).toMatchObject({ isCompleted: true, isError: false, hash });
-    expect(status.parsed).toEqual({ properties: [{ collectionId: id, propertyKey: 'k' }] });
+    expect(status.parsed).toEqual({ collectionId: id, properties: [{ collectionId: id, propertyKey: 'k' }] });
+    // extrinsic.get: the same extrinsic read from its block, by number and by hash.
+    const number = Number(status.block.header.number);
+    const inBlock = await alice.extrinsic.get({ blockHashOrNumber: number, extrinsicHash: hash });
+    expect(inBlock).toMatchObject({ section: 'unique', method: 'setCollectionProperties', signer: ALICE, args: [id, [{ key: 'k', value: 'v' }]] });
+    expect(inBlock.events).toEqual(status.events);
+    expect(await alice.extrinsic.get({ blockHashOrNumber: status.block.hash, extrinsicHash: hash })).toEqual(inBlock);
   });
 });

@@ -103,7 +103,7 @@ describe('collections', () => {
 
   it('sets, reads and deletes collection properties', async () => {
     const r = await run('collectionProperties');
-    expect(r.setParsed).toEqual({ properties: [{ collectionId: r.id, propertyKey: 'foo' }] });
+    expect(r.setParsed).toEqual({ collectionId: r.id, properties: [{ collectionId: r.id, propertyKey: 'foo' }] });
     expect(r.properties).toContainEqual(expect.objectContaining({ key: 'foo', value: 'bar' }));
     expect(r.deleteParsed).toEqual({ properties: [{ collectionId: r.id, propertyKey: 'foo' }] });
     expect(r.propertiesAfterDelete.find((p: { key: string }) => p.key === 'foo')).toBeUndefined();
@@ -216,7 +216,7 @@ describe('extrinsics', () => {
     expect(r.signerPayloadHex).toMatch(/^0x[0-9a-f]+$/);
     expect(r.signature).toMatch(/^0x01[0-9a-f]{128}$/);
     expect(r.status).toMatchObject({ isCompleted: true, isError: false, hash: r.hash });
-    expect(r.status.parsed).toEqual({ properties: [{ collectionId: r.id, propertyKey: 'k' }] });
+    expect(r.status.parsed).toEqual({ collectionId: r.id, properties: [{ collectionId: r.id, propertyKey: 'k' }] });
   });
 });
 

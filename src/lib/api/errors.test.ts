@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TransactionError } from '../ledger/chain/errors';
 import { ApiError, errorResponseFor, fromZodError, payloadTooLarge, validationError } from './errors';
 import { z } from 'zod';
+import { quote } from '../limits';
 
 async function envelope(response: Response) {
   return { status: response.status, type: response.headers.get('content-type'), error: ((await response.json()) as { error: Record<string, unknown> }).error };
@@ -11,11 +12,11 @@ async function envelope(response: Response) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('errorResponseFor', () => {
-  it('answers an ApiError with its own status and envelope', async () => {
+  it('answers an ApiError with its own status and the four-field envelope (details {} when there are none)', async () => {
     expect(await envelope(errorResponseFor(validationError('bad')))).toEqual({
       status: 400,
       type: 'application/json',
-      error: { code: 'UN01004', name: 'ValidationError', message: 'bad' }
+      error: { code: 'UN01004', name: 'ValidationError', message: 'bad', details: {} }
     });
     expect(await envelope(errorResponseFor(payloadTooLarge(1024 * 1024)))).toMatchObject({
       status: 413,
@@ -58,9 +59,20 @@ describe('errorResponseFor', () => {
     expect(await envelope(errorResponseFor(thrown))).toEqual({
       status: 500,
       type: 'application/json',
-      error: { code: 'UN01000', name: 'SdkError', message: 'Internal error' }
+      error: { code: 'UN01000', name: 'SdkError', message: 'Internal error', details: {} }
     });
     expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('quotes a long input once: a message that already quotes it keeps the true length', () => {
+    const message = validationError(`Invalid address: ${quote('x'.repeat(20_000))} is too long`).message;
+    expect(message).toBe(`Invalid address: ${'x'.repeat(120)}… (20000 characters) is too long`);
+    expect(validationError(`Cannot build ${'y'.repeat(500)}`).message).toBe(`Cannot build ${'y'.repeat(120)}… (500 characters)`);
+    // Quoted inside quotes or after a field path: still once.
+    expect(validationError(`Bad name "${quote('z'.repeat(300))}"`).message).toBe(`Bad name "${'z'.repeat(120)}… (300 characters)"`);
+    expect(validationError(`data.attributes.${quote('k'.repeat(4_096))} is not defined`).message).toBe(`data.attributes.${'k'.repeat(120)}… (4096 characters) is not defined`);
+    // A run of 121 characters is more than a quote keeps.
+    expect(validationError(`Cannot build ${'w'.repeat(121)}`).message).toBe(`Cannot build ${'w'.repeat(120)}… (121 characters)`);
   });
 
   it('does not log client errors', () => {

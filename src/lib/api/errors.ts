@@ -80,12 +80,18 @@ const STATUS: Record<ErrorName, number> = {
  * A message with every run of more than MAX_QUOTE_CHARS characters without a space quoted: a
  * safety net under the messages of lower layers that repeat their input (`Cannot build <section>`).
  */
-function boundText(text: string): string {
+export function boundText(text: string): string {
   if (text.length <= MAX_QUOTE_CHARS) return text;
-  return text.replace(LONG_RUN, (run) => quote(run));
+  return text.replace(LONG_RUN, (run: string, at: number) => (quotedAlready(run, text.slice(at + run.length)) ? run : quote(run)));
 }
 
 const LONG_RUN = new RegExp(`[^\\s]{${MAX_QUOTE_CHARS + 1},}`, 'g');
+const QUOTE_TAIL = /^ \(\d+ characters\)/;
+
+/** A run quote() cut already (its kept characters and `…`, then "(N characters)"), in a short frame such as quotes or a field path. */
+function quotedAlready(run: string, after: string): boolean {
+  return run.length <= MAX_QUOTE_CHARS + 32 && run.endsWith('…') && QUOTE_TAIL.test(after);
+}
 
 /** Strings inside details bounded the same way (details are small, nested a few levels at most). */
 function boundDetails(value: unknown, depth: number): unknown {
@@ -123,7 +129,8 @@ export class ApiError extends Error {
         code: this.code,
         name: this.errorName,
         message: this.message,
-        ...(this.details === undefined ? {} : { details: this.details })
+        // DECISIONS 2: every envelope has all four fields, so `details` is {} when there are none.
+        details: this.details ?? {}
       }
     };
   }

@@ -30,7 +30,7 @@ async function pooled<T>(count: number, limit: number, task: (i: number) => Prom
 }
 
 describe('concurrent custodial submissions of one account', () => {
-  it('admits 1,000 transfers from Seed //Alice, 32 in flight, with gapless nonces', { timeout: 120_000 }, async () => {
+  it('admits 1,000 transfers from Seed //Alice, 32 in flight, with gapless nonces', async () => {
     const api = await openApi();
     const answers = await pooled(1000, 32, () =>
       api.request('POST', '/v1/balance/transfer?use=Submit', { address: ALICE, destination: BOB, amount: 1 }, '//Alice')

@@ -16,6 +16,7 @@ import { NO_STATE } from './no-state';
 import { feeResponse } from './fee';
 import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from '../limits';
 import { parsedResult } from './parsed';
+import { dispatchErrorJson } from './status';
 import { boundedArray, boundedString, callHex, hashHex, numberHex, signatureHex } from './schemas';
 import { flag } from './query';
 import type { ApiContext, MutationRoute } from './route';
@@ -205,7 +206,7 @@ async function resultJson(record: ExtrinsicRecord, ledger: Ledger, feePart: obje
     isCompleted: record.isCompleted,
     isError: record.isError,
     parsed: parsed ?? null,
-    error: record.error ? { message: record.error.message, details: { section: record.error.section, name: record.error.name } } : null,
+    error: dispatchErrorJson(record.error),
     ...feePart
   };
 }

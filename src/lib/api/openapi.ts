@@ -26,7 +26,7 @@ const errorSchema = {
     error: {
       type: 'object',
       properties: { code: { type: 'string' }, name: { type: 'string' }, message: { type: 'string' }, details: {} },
-      required: ['code', 'name', 'message']
+      required: ['code', 'name', 'message', 'details']
     }
   }
 };

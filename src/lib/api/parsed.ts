@@ -36,7 +36,8 @@ export async function parsedResult(record: ExtrinsicRecord, stateTx: QueryTx, ru
     case 'unique.destroyCollection':
       return { success: true, collectionId: call.args.collectionId };
     case 'unique.setCollectionProperties':
-      return { properties: eventsOf(record, 'common', 'CollectionPropertySet').map(({ collectionId, propertyKey }) => ({ collectionId, propertyKey })) };
+      // The specification's `{collectionId}` beside the real service's `{properties}`.
+      return { collectionId: call.args.collectionId, properties: eventsOf(record, 'common', 'CollectionPropertySet').map(({ collectionId, propertyKey }) => ({ collectionId, propertyKey })) };
     case 'unique.deleteCollectionProperties':
       return { properties: eventsOf(record, 'common', 'CollectionPropertyDeleted').map(({ collectionId, propertyKey }) => ({ collectionId, propertyKey })) };
     case 'unique.setCollectionLimits': {

@@ -1,16 +1,16 @@
 // Shared request schemas (zod): ids, addresses, properties, limits, permissions. Every string and
 // array has a bound (limits.ts), so a huge value is refused by its length before any other work.
 import { z } from 'zod';
-import { isValidAddress, normalizeAddress } from '../codec/address';
+import { isEthereumAddress, isValidAddress, normalizeAddress } from '../codec/address';
 import {
   HASH_HEX_LENGTH,
   MAX_ACCOUNT_FIELD_LENGTH,
   MAX_CALL_HEX_LENGTH,
   MAX_DECIMAL_DIGITS,
   MAX_NUMBER_HEX_LENGTH,
-  MAX_PROPERTIES_PER_CALL,
-  MAX_PROPERTY_KEY_LENGTH,
-  MAX_PROPERTY_VALUE_LENGTH,
+  MAX_REQUEST_PROPERTIES,
+  MAX_REQUEST_PROPERTY_KEY_CHARS,
+  MAX_REQUEST_PROPERTY_VALUE_CHARS,
   MAX_SHORT_TEXT_LENGTH,
   MAX_SIGNATURE_HEX_LENGTH,
   quote
@@ -46,6 +46,13 @@ export const signatureHex = hexString('signature', MAX_SIGNATURE_HEX_LENGTH);
 /** A decimal number as a string (amounts): digits with an optional point, MAX_DECIMAL_DIGITS at most. */
 export const decimalString = (name: string) => boundedString(name, MAX_DECIMAL_DIGITS + 1);
 
+/** 0x + 64 hex digits: a block's or an extrinsic's hash. */
+export const hash32 = (name: string) => z.string({ error: `${name} must be a string` }).regex(/^0x[0-9a-fA-F]{64}$/, { error: `${name} must be 0x + 64 hex digits` });
+
+/** A block number (u32); query strings are coerced. */
+export const blockNumber = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be an integer number` }).min(0, { error: `${name} must be 0 or more` }).max(4_294_967_295, { error: `${name} must fit in 32 bits` });
+
 /** A positive integer id; query strings are coerced (`collectionId=5`). */
 export const id = (name: string) =>
   z.coerce
@@ -64,14 +71,18 @@ export const address = z
   .refine(isValidAddress, { error: (issue) => `Invalid address: ${quote(issue.input)}` })
   .transform((a) => normalizeAddress(a));
 
+/** An account the chain takes as a plain AccountId (a collection's new owner, its sponsor): not an Ethereum address. */
+export const substrateAddress = (name: string) =>
+  address.refine((a) => !isEthereumAddress(a), { error: `${name} must be a Substrate account: the chain takes an AccountId here, not an Ethereum address` });
+
 /** A list in a query string: a single value is a one-element list; at most `max` items. */
-export const optionalArray = <T extends z.ZodTypeAny>(item: T, max: number = MAX_PROPERTIES_PER_CALL) =>
+export const optionalArray = <T extends z.ZodTypeAny>(item: T, max: number = MAX_REQUEST_PROPERTIES) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max, { error: `at most ${max} values` }).optional());
 
-/** A property key as the chain bounds it (bytes there; a string longer in characters is longer in bytes too). */
-export const propertyKey = boundedString('key', MAX_PROPERTY_KEY_LENGTH);
-export const property = z.object({ key: propertyKey, value: boundedString('value', MAX_PROPERTY_VALUE_LENGTH) });
-export const properties = boundedArray('properties', property, MAX_PROPERTIES_PER_CALL);
+/** A property key, bounded as request input: the chain's 256 bytes are the ledger's to check (DECISIONS 5). */
+export const propertyKey = boundedString('key', MAX_REQUEST_PROPERTY_KEY_CHARS);
+export const property = z.object({ key: propertyKey, value: boundedString('value', MAX_REQUEST_PROPERTY_VALUE_CHARS) });
+export const properties = boundedArray('properties', property, MAX_REQUEST_PROPERTIES);
 
 export const propertyPermission = z.object({
   mutable: z.boolean().optional().default(false),
@@ -79,7 +90,7 @@ export const propertyPermission = z.object({
   tokenOwner: z.boolean().optional().default(false)
 });
 export const propertyKeyPermission = z.object({ key: propertyKey, permission: propertyPermission });
-export const propertyKeyPermissions = (name: string) => boundedArray(name, propertyKeyPermission, MAX_PROPERTIES_PER_CALL);
+export const propertyKeyPermissions = (name: string) => boundedArray(name, propertyKeyPermission, MAX_REQUEST_PROPERTIES);
 
 const limitNumber = z.number().int().nonnegative().nullable().optional();
 const limitFlag = z.boolean().nullable().optional();

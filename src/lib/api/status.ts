@@ -1,10 +1,18 @@
 // The extrinsic status object: the union of the real service's fields across its eras.
 import type { Ledger } from '../ledger/chain/ledger';
 import type { QueryTx } from '../ledger/store';
-import type { BlockRecord, ExtrinsicRecord } from '../ledger/types';
+import type { BlockRecord, DispatchErrorInfo, ExtrinsicRecord, LedgerEvent } from '../ledger/types';
 import { currentRecord } from '../ledger/history/revert';
+import { boundText } from './errors';
 import { feeResponse } from './fee';
 import { parsedResult } from './parsed';
+
+/** An event as the status object (and `GET /extrinsic`) lists it. */
+export const eventJson = (e: LedgerEvent) => ({ section: e.section, method: e.method, data: e.data, index: e.index ?? null });
+
+/** A dispatch error as the status object (and the dry run) answers it; chain messages may repeat a request's property key (up to 4,096 characters), so it is bounded as every error is. */
+export const dispatchErrorJson = (error: DispatchErrorInfo | null | undefined) =>
+  error ? { message: boundText(error.message), details: { section: error.section, name: error.name } } : null;
 
 /** `known`: the block holding `stored` (null: none), when the caller has it; else it is read through `tx`. */
 export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: QueryTx, known?: BlockRecord | null) {
@@ -31,8 +39,8 @@ export async function statusJson(stored: ExtrinsicRecord, ledger: Ledger, tx: Qu
           }
         }
       : null,
-    events: record.events.map((e) => ({ section: e.section, method: e.method, data: e.data, index: e.index ?? null })),
-    error: record.error ? { message: record.error.message, details: { section: record.error.section, name: record.error.name } } : null,
+    events: record.events.map(eventJson),
+    error: dispatchErrorJson(record.error),
     parsed: (await parsedResult(record, tx, ledger.rules)) ?? null,
     fee: feeResponse(BigInt(record.fee), ledger.config.tokenSymbol, ledger.config.decimals),
     createdAt: record.createdAt,

@@ -3,7 +3,7 @@ import { CHAIN_COLLECTION_TYPES } from './testing/chain-type-defs';
 import { describe, expect, it } from 'vitest';
 import type { Call, CallName, Property, PropertyKeyPermission } from './call-types';
 import { isEthereumAddress } from './address';
-import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callFromJson, callIndexOf, decodeCall, encodeCall } from './calls';
+import { CallDecodeError, CallEncodeError, UTILITY_PALLET, callFromJson, callIndexOf, chainArgsOf, decodeCall, encodeCall } from './calls';
 import { fromHex, toHex } from './hash';
 import { tokenNestingAddress } from './nesting';
 
@@ -601,6 +601,15 @@ describe('decodeCall errors', () => {
     expect(() => decodeCall(bytes)).toThrow(message);
   });
 
+  it('refuses an Ethereum account as a new owner or sponsor (plain AccountIds on the chain)', () => {
+    const eth = new Uint8Array(20).fill(0x12);
+    for (const index of [5, 8]) {
+      const bytes = new Uint8Array([61, index, 1, 0, 0, 0, 1, ...eth]);
+      expect(() => decodeCall(bytes)).toThrow(CallDecodeError);
+      expect(() => decodeCall(bytes)).toThrow(/an Ethereum account where the chain takes an AccountId/);
+    }
+  });
+
   it('rejects a truncated call at every length', () => {
     for (let n = 0; n < transfer.length; n++) {
       expect(() => decodeCall(transfer.subarray(0, n))).toThrow(CallDecodeError);
@@ -643,10 +652,28 @@ describe('encodeCall errors', () => {
       { name: 'unique.createMultipleItemsEx', args: { collectionId: 1, kind: 'ReFungible', items: [], properties: [] } },
       'Cannot encode unique.createMultipleItemsEx: only RefungibleMultipleOwners data has properties beside its items'
     ],
+    [
+      { name: 'unique.changeCollectionOwner', args: { collectionId: 1, newOwner: '0x1234567890123456789012345678901234567890' } },
+      "Cannot encode unique.changeCollectionOwner: must be a Substrate account (the chain's AccountId), not the Ethereum address 0x1234567890123456789012345678901234567890"
+    ],
+    [
+      { name: 'unique.setCollectionSponsor', args: { collectionId: 1, newSponsor: '0x1234567890123456789012345678901234567890' } },
+      "Cannot encode unique.setCollectionSponsor: must be a Substrate account (the chain's AccountId), not the Ethereum address"
+    ],
     [{ name: 'unique.nope', args: {} }, 'Unknown call: unique.nope']
   ])('rejects %#', (call, message) => {
     expect(() => encodeCall(call as unknown as Call)).toThrow(CallEncodeError);
     expect(() => encodeCall(call as unknown as Call)).toThrow(message);
+  });
+});
+
+describe('chainArgsOf', () => {
+  it('lists the chain’s arguments in order, also where the named args are laid out otherwise', () => {
+    expect(chainArgsOf({ name: 'unique.changeCollectionOwner', args: { newOwner: BOB, collectionId: 12 } } as Call)).toEqual([12, BOB]);
+    const item = { collectionId: 3, owner: ALICE, properties: PROPS } as const;
+    const [collectionId, owner, data] = chainArgsOf({ name: 'unique.createItem', args: item } as Call);
+    expect([collectionId, owner]).toEqual([3, ALICE]);
+    expect(data).toMatchObject({ properties: PROPS });
   });
 });
 

@@ -22,8 +22,8 @@
 //   14 deleteCollectionProperties(id, keys)      29 setAllowanceForAll(id, operator, approve)
 //
 // Types as on the chain: ids u32; amounts u128; accounts CrossAccountId {Substrate([u8;32]),
-// Ethereum([u8;20])} (also for newOwner and newSponsor, which are plain AccountIds on the chain,
-// so that every ledger Address can be encoded); name/description Vec<u16>; prefix, property keys
+// Ethereum([u8;20])} (newOwner and newSponsor too, which are plain AccountIds on the chain: their
+// bytes are CrossAccountId's, and an Ethereum account is refused there); name/description Vec<u16>; prefix, property keys
 // and values Vec<u8> (UTF-8); createItem data CreateItemData (NFT, Fungible, ReFungible);
 // createMultipleItemsEx data CreateItemExData (NFT, Fungible, RefungibleMultipleItems,
 // RefungibleMultipleOwners); limits and permissions the chain's structs of Options;
@@ -121,6 +121,22 @@ const crossAccountId: Codec<Address> = createCodecOf(
       : toHex(ethereumBytes.dec(input))
 );
 
+/**
+ * `newOwner` and `newSponsor`: plain AccountIds on the chain, so never an Ethereum account. The
+ * bytes stay CrossAccountId's (see the header); an Ethereum one is refused both ways.
+ */
+const substrateAccountId: Codec<Address> = createCodecOf(
+  (address: Address) => {
+    if (isEthereumAddress(address)) throw new ScaleError(`must be a Substrate account (the chain's AccountId), not the Ethereum address ${address}`);
+    return crossAccountId.enc(address);
+  },
+  (input) => {
+    const address = crossAccountId.dec(input);
+    if (isEthereumAddress(address)) throw new ScaleError(`an Ethereum account where the chain takes an AccountId`);
+    return address;
+  }
+);
+
 /** A Substrate account as polkadot.js takes an AccountId32: an SS58 address or 0x + 64 hex of its public key. */
 function chainSubstrateAccount(value: unknown, path: string): unknown {
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)) return addressFromPublicKey(fromHex(value));
@@ -133,6 +149,9 @@ function chainEthereumAccount(value: unknown, path: string): string {
   if (!isEthereumAddress(value)) throw new ScaleError(`${path} must be 0x + 40 hex digits, not ${quote(JSON.stringify(value) ?? String(value))}`);
   return value.toLowerCase();
 }
+
+// polkadot.js form of an AccountId: an SS58 address or 0x + 64 hex.
+withChainJsonReader(substrateAccountId, chainSubstrateAccount);
 
 // polkadot.js form: {Substrate: account} / {Ethereum: h160}; a bare address is read as the named form reads it.
 withChainJsonReader(crossAccountId, (value, path) => {
@@ -565,10 +584,10 @@ const CALLS: { [N in CallName]: CallSpec<N> } = {
   'unique.destroyCollection': { pallet: UNIQUE_PALLET, index: 2, args: collectionIdOnly },
   'unique.addToAllowList': { pallet: UNIQUE_PALLET, index: 3, args: Struct({ collectionId: u32, address: crossAccountId }) },
   'unique.removeFromAllowList': { pallet: UNIQUE_PALLET, index: 4, args: Struct({ collectionId: u32, address: crossAccountId }) },
-  'unique.changeCollectionOwner': { pallet: UNIQUE_PALLET, index: 5, args: Struct({ collectionId: u32, newOwner: crossAccountId }) },
+  'unique.changeCollectionOwner': { pallet: UNIQUE_PALLET, index: 5, args: Struct({ collectionId: u32, newOwner: substrateAccountId }) },
   'unique.addCollectionAdmin': { pallet: UNIQUE_PALLET, index: 6, args: Struct({ collectionId: u32, newAdmin: crossAccountId }) },
   'unique.removeCollectionAdmin': { pallet: UNIQUE_PALLET, index: 7, args: Struct({ collectionId: u32, account: crossAccountId }) },
-  'unique.setCollectionSponsor': { pallet: UNIQUE_PALLET, index: 8, args: Struct({ collectionId: u32, newSponsor: crossAccountId }) },
+  'unique.setCollectionSponsor': { pallet: UNIQUE_PALLET, index: 8, args: Struct({ collectionId: u32, newSponsor: substrateAccountId }) },
   'unique.confirmSponsorship': { pallet: UNIQUE_PALLET, index: 9, args: collectionIdOnly },
   'unique.removeCollectionSponsor': { pallet: UNIQUE_PALLET, index: 10, args: collectionIdOnly },
   'unique.createItem': {
@@ -722,6 +741,13 @@ export function callFromJson(name: string, args: unknown): Call {
     if (err instanceof ScaleError) throw new CallEncodeError(`Cannot encode ${name}: ${err.message}`);
     throw err;
   }
+}
+
+/** The call's arguments as the chain declares them, in order (the list positional `callFromJson` reads). */
+export function chainArgsOf(call: Call): unknown[] {
+  const spec = CALLS[call.name] as CallSpec<CallName>;
+  const codecs = (spec.chainArgs?.fields ?? structFields(spec.args) ?? []).map(([, codec]) => codec);
+  return decodeExact((input) => codecs.map((codec) => codec.dec(input)), encodeCall(call).subarray(2));
 }
 
 /** The call in method bytes; throws `CallDecodeError` for anything but exactly one known call. */

@@ -1,5 +1,5 @@
 // Property keys and the space properties take, exactly as the chain counts them.
-import { MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from './constants';
+import { MAX_PROPERTIES_PER_ITEM, MAX_PROPERTY_KEY_LENGTH, MAX_PROPERTY_VALUE_LENGTH } from './constants';
 import { DispatchError } from './errors';
 import type { Property } from './types';
 
@@ -23,6 +23,16 @@ export function propertyCost(key: string, value: string): number {
 
 export function propertiesSize(properties: readonly Property[]): number {
   return properties.reduce((sum, p) => sum + propertyCost(p.key, p.value), 0);
+}
+
+/**
+ * A set or delete list (properties, keys, permissions) of more than 64 entries: decoded by the
+ * chain (a plain Vec), included and failed with `common.PropertyLimitReached` (DECISIONS 5).
+ */
+export function checkEntryCount(count: number, what: string): void {
+  if (count > MAX_PROPERTIES_PER_ITEM) {
+    throw new DispatchError('common.PropertyLimitReached', `At most ${MAX_PROPERTIES_PER_ITEM} ${what} can be given in one call, got ${count}`);
+  }
 }
 
 /** 1 to 256 bytes, every byte one of A-Z a-z 0-9 _ - . (the specification's regex is wrong). */

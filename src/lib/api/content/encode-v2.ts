@@ -3,7 +3,7 @@
 // token as JSON in one property (`collectionInfo`, `tokenData`), token royalties binary-encoded.
 import { Royalties } from '@unique-nft/utils/royalties';
 import type { Property, PropertyKeyPermission, PropertyPermission } from '../../ledger/types';
-import { MAX_PROPERTY_VALUE_LENGTH } from '../../limits';
+import { MAX_PROPERTY_VALUE_LENGTH } from '../../ledger/constants';
 import { ContentError, messageOf } from './errors';
 import { mergeByKey } from './merge';
 import { ROYALTIES_KEY } from './royalties';

@@ -3,7 +3,8 @@
 // the same order (the encoded JSON is the parsed object, so key order is part of the format),
 // unknown keys dropped as the library's parse drops them, and every string, list and map bounded.
 import { z } from 'zod';
-import { MAX_PROPERTY_VALUE_LENGTH, MAX_SCHEMA_V2_ITEMS, MAX_SHORT_TEXT_LENGTH, MAX_URL_FIELD_LENGTH } from '../../limits';
+import { MAX_PROPERTY_VALUE_LENGTH } from '../../ledger/constants';
+import { MAX_SCHEMA_V2_ITEMS, MAX_SHORT_TEXT_LENGTH, MAX_URL_FIELD_LENGTH } from '../../limits';
 import { boundedArray, boundedString } from '../schemas';
 import { isSafeMediaText } from './media';
 

@@ -1,6 +1,7 @@
 // Token `data` ⇄ token properties (Unique schema v1: n, d, a.<n>, i.*, p.*, f.*, v.*, au.*, so.*).
 import type { Property } from '../../ledger/types';
-import { MAX_PROPERTY_VALUE_LENGTH, quote } from '../../limits';
+import { MAX_PROPERTY_VALUE_LENGTH } from '../../ledger/constants';
+import { quote } from '../../limits';
 import { encodeAttributes } from './attributes';
 import { ContentError, messageOf } from './errors';
 import {

@@ -10,7 +10,7 @@ import { mergeCreateCollectionContent } from '../content/index';
 import { validationError } from '../errors';
 import { mutation, type BuildContext } from '../route';
 import { MAX_ADDRESSES_PER_CALL } from '../../limits';
-import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions, utf16Bounded } from '../schemas';
+import { address, boundedArray, boundedString, collectionId, limits, mode, permissions, properties, propertyKeyPermissions, substrateAddress, utf16Bounded } from '../schemas';
 import { chainCall, content, propertyKeysBody, requireCollection } from './lookups';
 
 const TAG = 'collections';
@@ -47,7 +47,7 @@ const transferBody = z
     collectionId,
     address: address.optional().describe('The current owner, who signs'),
     from: address.optional().describe('Older name of `address`'),
-    to: address
+    to: substrateAddress('to')
   })
   .refine((b) => b.address !== undefined || b.from !== undefined, { error: 'address (the current owner, who signs) is required', path: ['address'] });
 
@@ -275,7 +275,7 @@ export const collectionWriteRoutes = [
     path: '/collections/sponsorship',
     tag: TAG,
     summary: 'Propose a collection sponsor (unique.setCollectionSponsor); the sponsor confirms; parsed {collectionId, sponsor}',
-    body: z.object({ address, collectionId, newSponsor: address }),
+    body: z.object({ address, collectionId, newSponsor: substrateAddress('newSponsor') }),
     signer: (b) => b.address,
     toCall: async (b, { tx }) => {
       await requireCollection(tx, b.collectionId);

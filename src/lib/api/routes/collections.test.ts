@@ -230,6 +230,14 @@ describe('limits, permissions, transfers-enabled, owner', () => {
     expect((await api.get('/v1/collections?collectionId=1')).json.owner).toBe(CHARLIE);
     expectError(await api.request('PATCH', '/v1/collections/transfer', { collectionId: 1, to: BOB }), 400, 'ValidationError', /address/);
   });
+
+  it('refuses an Ethereum address as the new owner or the sponsor: the chain takes an AccountId there', async () => {
+    await api.createCollection();
+    const eth = '0x1234567890123456789012345678901234567890';
+    expectError(await api.request('PATCH', '/v1/collections/transfer?use=Build', { collectionId: 1, address: ALICE, to: eth }), 400, 'ValidationError', /to must be a Substrate account/);
+    expectError(await api.request('POST', '/v1/collections/sponsorship?use=Build', { collectionId: 1, address: ALICE, newSponsor: eth }), 400, 'ValidationError', /newSponsor must be a Substrate account/);
+    expect((await api.get('/v1/collections?collectionId=1')).json).toMatchObject({ owner: ALICE, sponsorship: null });
+  });
 });
 
 describe('admins, sponsorship, allow list', () => {

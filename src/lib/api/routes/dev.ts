@@ -13,7 +13,7 @@ import type { BlockRecord } from '../../ledger/types';
 import { ApiError, payloadTooLarge, validationError } from '../errors';
 import type { Route } from '../route';
 import { feeResponse, fromUnits } from '../fee';
-import { address, decimalString } from '../schemas';
+import { address, decimalString, hash32 } from '../schemas';
 import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, MAX_SEAL_COUNT, quote } from '../../limits';
 import { plain } from '../route';
 
@@ -40,7 +40,7 @@ const forkBody = z.object({
     .string({ error: 'source must be the REST base url of a network (…/v1)' })
     .max(2048, { error: 'source must be at most 2048 characters long' })
     .regex(/^https?:\/\/\S+$/i, { error: 'source must be an http:// or https:// url (the REST base url, …/v1)' }),
-  blockHash: z.string({ error: 'blockHash must be a string' }).regex(/^0x[0-9a-fA-F]{64}$/, { error: 'blockHash must be 0x + 64 hex digits' }).optional()
+  blockHash: hash32('blockHash').optional()
 });
 const impersonationBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
@@ -65,7 +65,7 @@ const snapshotId = z
 const revertBody = z
   .object({
     snapshotId: snapshotId.optional(),
-    blockHash: z.string({ error: 'blockHash must be a string' }).regex(/^0x[0-9a-fA-F]{64}$/, { error: 'blockHash must be 0x + 64 hex digits' }).optional()
+    blockHash: hash32('blockHash').optional()
   })
   .refine((b) => (b.snapshotId === undefined) !== (b.blockHash === undefined), { error: 'give snapshotId or blockHash (one of them)', path: ['snapshotId'] });
 

@@ -1,7 +1,7 @@
 // `/extrinsic/*`: submit a signed payload, status, generic build and fee, signature check,
 // custodial sign, decode (for sign dialogs) and the log of recent extrinsics.
 import { z } from 'zod';
-import { callFromJson, encodeCall } from '../../codec/calls';
+import { callFromJson, chainArgsOf, encodeCall } from '../../codec/calls';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import { signMessage, verifySignature } from '../../codec/signature';
 import type { Call } from '../../ledger/types';
@@ -12,13 +12,21 @@ import { feeResponse } from '../fee';
 import { jsonSafe, jsonSafeResponse } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { address, boundedString } from '../schemas';
+import { address, boundedString, hash32 } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { NO_STATE } from '../no-state';
 import { parsedReadsState } from '../parsed';
-import { statusJson } from '../status';
+import { eventJson, statusJson } from '../status';
 
-const hashQuery = z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'hash must be 0x + 64 hex digits' }) });
+const hashQuery = z.object({ hash: hash32('hash') });
+
+/** The real service's `GET /extrinsic` (the SDK's `extrinsic.get`): a block by hash or number, and an extrinsic of it. */
+const extrinsicInBlockQuery = z.object({
+  blockHashOrNumber: z.union([hash32('blockHashOrNumber'), z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().max(4_294_967_295))], {
+    error: 'blockHashOrNumber must be a block number or 0x + 64 hex digits'
+  }),
+  extrinsicHash: hash32('extrinsicHash')
+});
 
 /** More than any call takes (transferFrom has 5), so that a wrong count is answered by the codec, naming the call's arguments. */
 const MAX_POSITIONAL_ARGS = 16;
@@ -61,6 +69,26 @@ export const extrinsicRoutes = [
       const submitted = impersonated && signature.toLowerCase() === IMPERSONATION_SIGNATURE ? await ledger.submitImpersonated(json) : await ledger.submit(json, signature);
       if (ledger.blockMode.kind === 'instant') await submitted.included;
       return { status: 201, json: { hash: submitted.hash } };
+    }
+  }),
+  plain({
+    method: 'GET',
+    path: '/extrinsic',
+    tag: 'extrinsic',
+    summary: 'An extrinsic of a block (the SDK\'s extrinsic.get): {section, method, events, args (the chain\'s arguments, in order), nonce, signer}',
+    query: extrinsicInBlockQuery,
+    handle: async ({ query }, { ledger }) => {
+      const { blockHashOrNumber, extrinsicHash } = query as z.output<typeof extrinsicInBlockQuery>;
+      const hash = extrinsicHash.toLowerCase();
+      const found = await ledger.read(async (tx) => {
+        const block = typeof blockHashOrNumber === 'number' ? await tx.get('blocks', blockHashOrNumber) : await tx.blockByHash(blockHashOrNumber.toLowerCase());
+        return { block, record: block?.extrinsics.includes(hash) ? await tx.get('extrinsics', hash) : undefined };
+      });
+      if (!found.block) throw new ApiError('BlockNotFoundError', `No block ${blockHashOrNumber} in this ledger`);
+      if (!found.record) throw new ApiError('NotFoundError', `No extrinsic with hash ${extrinsicHash} in block ${found.block.number}`);
+      const { call, events, nonce, signer } = found.record;
+      const [section, method] = call.name.split('.');
+      return { status: 200, json: jsonSafe({ section, method, events: events.map(eventJson), args: chainArgsOf(call), nonce, signer }) };
     }
   }),
   plain({

@@ -5,20 +5,17 @@ import { z } from 'zod';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import type { DryRunResult } from '../../ledger/chain/dry-run';
 import { MAX_PAGE, accountHistory, balanceHistory, blocksFrom, changesOfExtrinsic, tokenHistory } from '../../ledger/history/explore';
-import type { BlockRecord, DispatchErrorInfo } from '../../ledger/types';
+import type { BlockRecord } from '../../ledger/types';
 import { ApiError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signerPayloadJSONSchema } from '../mutation';
 import { plain } from '../route';
-import { address, collectionId, tokenId } from '../schemas';
-import { statusJson } from '../status';
+import { address, blockNumber, collectionId, hash32, tokenId } from '../schemas';
+import { dispatchErrorJson, statusJson } from '../status';
 
 const TAG = 'history';
 
-const hashParam = (name: string) => z.string({ error: `${name} must be a string` }).regex(/^0x[0-9a-fA-F]{64}$/, { error: `${name} must be 0x + 64 hex digits` });
-const blockNumber = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be an integer number` }).min(0, { error: `${name} must be 0 or more` }).max(4_294_967_295, { error: `${name} must fit in 32 bits` });
 const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be an integer number' }).positive({ error: 'limit must be a positive number' }).max(MAX_PAGE, { error: `limit must be at most ${MAX_PAGE}` });
 /** A place in history, `<block>:<seq>` (the `next` of the previous page). */
 const place = z
@@ -31,7 +28,6 @@ const place = z
   });
 
 /** The status object's error shape, so a client reads one shape. */
-const errorJson = (error: DispatchErrorInfo | null) => (error ? { message: error.message, details: { section: error.section, name: error.name } } : null);
 
 function blockJson(block: BlockRecord) {
   return { number: block.number, hash: block.hash, parentHash: block.parentHash, stateRoot: block.stateRoot, extrinsicsRoot: block.extrinsicsRoot, timestamp: block.timestamp, extrinsics: block.extrinsics };
@@ -39,7 +35,7 @@ function blockJson(block: BlockRecord) {
 
 const dryRunBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema });
 const blockQuery = z
-  .object({ number: blockNumber('number').optional(), hash: hashParam('hash').optional() })
+  .object({ number: blockNumber('number').optional(), hash: hash32('hash').optional() })
   .refine((q) => (q.number === undefined) !== (q.hash === undefined), { error: 'give the block’s number or its hash (one of them)', path: ['number'] });
 
 export const historyRoutes = [
@@ -55,7 +51,7 @@ export const historyRoutes = [
       const { tokenSymbol, decimals } = ledger.config;
       return {
         status: 200,
-        json: jsonSafe({ ok: result.ok, error: errorJson(result.error), fee: feeResponse(result.fee, tokenSymbol, decimals), feePayer: result.feePayer, events: result.events, changes: result.changes, notes: result.notes })
+        json: jsonSafe({ ok: result.ok, error: dispatchErrorJson(result.error), fee: feeResponse(result.fee, tokenSymbol, decimals), feePayer: result.feePayer, events: result.events, changes: result.changes, notes: result.notes })
       };
     }
   }),
@@ -64,7 +60,7 @@ export const historyRoutes = [
     path: '/extrinsic/changes',
     tag: 'extrinsic',
     summary: 'What an included extrinsic changed, in the dry run’s format: {hash, blockNumber, blockHash, call: {section, method, args}, changes}',
-    query: z.object({ hash: hashParam('hash') }),
+    query: z.object({ hash: hash32('hash') }),
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as { hash: string };
       const found = await ledger.read((tx) => changesOfExtrinsic(tx, hash.toLowerCase()));

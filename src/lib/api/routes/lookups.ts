@@ -9,7 +9,7 @@ import type { QueryTx } from '../../ledger/store';
 import type { Call, CallArgs, CallName, CollectionRecord, TokenRecord } from '../../ledger/types';
 import { ContentError } from '../content/index';
 import { ApiError, validationError } from '../errors';
-import { MAX_PROPERTIES_PER_CALL } from '../../limits';
+import { MAX_REQUEST_PROPERTIES } from '../../limits';
 import { boundedArray, boundedString, collectionId, optionalArray, propertyKey, tokenId } from '../schemas';
 
 export const collectionQuery = z.object({ collectionId });
@@ -23,7 +23,7 @@ export const propertyKeysQuery = optionalArray(propertyKey).describe(
 /** A list of keys in a JSON body; a single string is taken as a one-element list. */
 export const propertyKeysBody = z.preprocess(
   (v) => (typeof v === 'string' ? [v] : v),
-  boundedArray('propertyKeys', propertyKey, MAX_PROPERTIES_PER_CALL)
+  boundedArray('propertyKeys', propertyKey, MAX_REQUEST_PROPERTIES)
 );
 
 /** Keep only the entries whose key is listed (all when no list is given). */

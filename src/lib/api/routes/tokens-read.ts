@@ -1,6 +1,6 @@
 // Token reads (reference sections 8, 9.2, 9.3). Each answers the head's state, or the state as of
 // the block `at` / `blockHashAt` names (api/at-block.ts). A read about one token answers 404 NotFoundError when
-// the token (or its collection) does not exist; list reads (properties, children) answer an empty
+// the token does not exist, 404 CollectionNotFoundError when its collection does not; list reads (properties, children) answer an empty
 // list; predicates and amounts the chain answers for any id (exists, allowance, balance) answer
 // false / 0 for a missing token, and 404 CollectionNotFoundError for a missing collection.
 import { z } from 'zod';
@@ -34,11 +34,11 @@ const accountTokensQuery = z.object({
 const allowanceQuery = z.object({ collectionId, tokenId, from: address, to: address });
 const balanceQuery = z.object({ collectionId, tokenId, address });
 
-/** The token, or 404 NotFoundError 'Token not found' (also when its collection is missing). */
+/** The token, or 404: CollectionNotFoundError when its collection is missing (DECISIONS 2), else NotFoundError. */
 async function existingToken(tx: QueryTx, collectionId: number, tokenId: number): Promise<TokenRecord> {
   const token = await tx.get('tokens', [collectionId, tokenId]);
-  if (!token) throw tokenNotFound();
-  return token;
+  if (token) return token;
+  throw (await tx.get('collections', collectionId)) ? tokenNotFound() : collectionNotFound();
 }
 
 /** The collection, or 404 CollectionNotFoundError. */

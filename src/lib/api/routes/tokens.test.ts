@@ -101,7 +101,10 @@ describe('mint and get token', () => {
   it('answers 404 for an unknown token or collection, 400 for bad ids', async () => {
     await api.createCollection();
     expectError(await api.get('/v1/tokens?collectionId=1&tokenId=1'), 404, 'NotFoundError', 'Token not found');
-    expectError(await api.get('/v1/tokens?collectionId=5&tokenId=1'), 404, 'NotFoundError', 'Token not found');
+    // DECISIONS 2: a read of an unknown collection says so.
+    for (const path of ['/v1/tokens', '/v1/tokens/owner', '/v1/tokens/parent', '/v1/tokens/topmost-owner', '/token/is-bundle', '/v1/tokens/get-bundle']) {
+      expectError(await api.get(`${path}?collectionId=5&tokenId=1`), 404, 'CollectionNotFoundError', 'Collection not found');
+    }
     for (const bad of ['foo', '0', '-1']) {
       expectError(await api.get(`/v1/tokens?collectionId=1&tokenId=${bad}`), 400, 'ValidationError', /tokenId/);
     }

@@ -4,6 +4,7 @@ import { encodeAddress } from '@polkadot/util-crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { publicKeyOf } from '../../codec/address';
 import { signMessage } from '../../codec/signature';
+import { encodeMortalEra } from '../../codec/era';
 import { toHex } from '../../codec/hash';
 import { collectionData } from '../collections/test-helpers';
 import { MemoryStore } from '../testing/memory-store';
@@ -153,6 +154,21 @@ describe('nonces count the pool', () => {
       await expect(ledger.submit(built, signMessage(alice.pair, ledger.signingMessage(built)))).rejects.toThrow(/nonce 0 is already waiting/);
       ledger.close();
     }
+  });
+
+  it('says a mortal payload older than its era is outdated, and a checkpoint the chain does not have is a mismatch', async () => {
+    const ledger = await open(new MemoryStore());
+    const alice = keyOf('//Alice');
+    const built = (await ledger.build(ALICE, transfer(BOB, 1n))).signerPayloadJSON;
+    // An era of 4 blocks from the block it was built at; then 5 more blocks.
+    const json = { ...built, era: toHex(encodeMortalEra(4, Number.parseInt(built.blockNumber, 16))) };
+    for (let i = 1; i <= 5; i++) await ledger.setBalance(CHARLIE, BigInt(i));
+    await expect(ledger.submit(json, signMessage(alice.pair, ledger.signingMessage(json)))).rejects.toThrow(
+      /^Transaction is outdated: its mortal era began at block 0 and ended with block 3; build it again$/
+    );
+    const elsewhere = { ...json, blockHash: `0x${'cd'.repeat(32)}` };
+    await expect(ledger.submit(elsewhere, signMessage(alice.pair, ledger.signingMessage(elsewhere)))).rejects.toThrow(/^Invalid transaction: blockHash does not match block 4, where the era begins$/);
+    ledger.close();
   });
 
   it('gives concurrent custodial submissions of one account consecutive nonces', async () => {
@@ -558,7 +574,7 @@ describe('instant blocks', () => {
 });
 
 describe('sealing under store failures', () => {
-  it('leaves no partial block and gives every accepted extrinsic a definite status', { timeout: 60_000 }, async () => {
+  it('leaves no partial block and gives every accepted extrinsic a definite status', async () => {
     const seed = Date.now() % 100_000;
     const store = new FaultyStore(new MemoryStore(), seededRandom(seed));
     const log = vi.fn();

@@ -132,13 +132,24 @@ export async function checkPayloadAgainstChain(tx: QueryTx, config: ChainConfig,
   }
   const current = head.number + 1;
   const birth = eraBirth(era, current);
-  const death = eraDeath(era, current);
-  if (current >= death) throw new TransactionError('Invalid', 'Transaction is outdated: its mortal era has ended');
   const checkpoint = await tx.get('blocks', birth);
-  if (!checkpoint || checkpoint.hash !== json.blockHash.toLowerCase()) {
-    throw new TransactionError('Invalid', `Invalid transaction: blockHash does not match block ${birth}, where the era begins`);
+  if (!checkpoint || checkpoint.hash !== json.blockHash.toLowerCase()) throw await eraMismatch(tx, json, era, birth);
+  return eraDeath(era, current) - 1;
+}
+
+/**
+ * Why a mortal payload's checkpoint is not the block its era begins at now: the payload names a
+ * block of this chain whose era has ended (older than its period: build it again), or a block
+ * this chain does not have. Substrate tells neither (the signature just fails to verify).
+ */
+async function eraMismatch(tx: QueryTx, json: SignerPayloadJSON, era: Era & { kind: 'mortal' }, birth: number): Promise<TransactionError> {
+  const stated = Number.parseInt(json.blockNumber, 16);
+  const statedBirth = Number.isSafeInteger(stated) && stated < birth ? await tx.get('blocks', eraBirth(era, stated)) : undefined;
+  if (statedBirth && statedBirth.hash === json.blockHash.toLowerCase()) {
+    const last = statedBirth.number + era.period - 1;
+    return new TransactionError('Invalid', `Transaction is outdated: its mortal era began at block ${statedBirth.number} and ended with block ${last}; build it again`, { reason: 'AncientBirthBlock' });
   }
-  return death - 1;
+  return new TransactionError('Invalid', `Invalid transaction: blockHash does not match block ${birth}, where the era begins`);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { MAX_COLLECTION_PROPERTIES_SIZE, MAX_PROPERTIES_PER_ITEM } from '../constants';
 import type { CallHandler } from '../context';
 import { DispatchError } from '../errors';
-import { checkPropertyKey, checkPropertyValue, propertiesSize, propertyCost, withProperty, withoutProperty } from '../properties';
+import { checkEntryCount, checkPropertyKey, checkPropertyValue, propertiesSize, propertyCost, withProperty, withoutProperty } from '../properties';
 import type { Property } from '../types';
 import { ensureOwnerOrAdmin, loadMutableCollection, saveCollection } from './shared';
 
@@ -40,6 +40,7 @@ function emptyArgument(what: string, collectionId: number): DispatchError {
 
 export const setCollectionProperties: CallHandler<'unique.setCollectionProperties'> = async (ctx, { collectionId, properties }) => {
   if (!properties || properties.length === 0) throw emptyArgument('properties to set', collectionId);
+  checkEntryCount(properties.length, 'properties');
   const collection = await loadMutableCollection(ctx, collectionId);
   ensureOwnerOrAdmin(collection, ctx.signer);
   let list = collection.properties;
@@ -51,9 +52,10 @@ export const setCollectionProperties: CallHandler<'unique.setCollectionPropertie
   await saveCollection(ctx, collection);
 };
 
-/** Deleting an absent key succeeds and still emits its event (the chain does so). */
+/** Deleting an absent key succeeds and still emits its event (the chain does so); at most 64 keys (DECISIONS 5). */
 export const deleteCollectionProperties: CallHandler<'unique.deleteCollectionProperties'> = async (ctx, { collectionId, propertyKeys }) => {
   if (!propertyKeys || propertyKeys.length === 0) throw emptyArgument('property keys to delete', collectionId);
+  checkEntryCount(propertyKeys.length, 'property keys');
   const collection = await loadMutableCollection(ctx, collectionId);
   ensureOwnerOrAdmin(collection, ctx.signer);
   let list = collection.properties;

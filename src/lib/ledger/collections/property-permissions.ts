@@ -2,7 +2,7 @@
 import { MAX_PROPERTIES_PER_ITEM } from '../constants';
 import type { CallHandler } from '../context';
 import { DispatchError } from '../errors';
-import { checkPropertyKey, compareKeys } from '../properties';
+import { checkEntryCount, checkPropertyKey, compareKeys } from '../properties';
 import type { PropertyKeyPermission, PropertyPermission } from '../types';
 import { ensureOwnerOrAdmin, loadMutableCollection, saveCollection } from './shared';
 
@@ -42,7 +42,8 @@ export function withPropertyPermission(
 /**
  * The chain's `set_token_property_permissions`: `unique.EmptyArgument` first, then the
  * collection, then per entry in order: owner or admin, the key's existing permission must be
- * mutable (an immutable one is frozen forever, even for an identical value), key checks, 64 keys.
+ * mutable (an immutable one is frozen forever, even for an identical value), key checks, 64 keys
+ * (and a list of more than 64 entries fails at once, DECISIONS 5).
  * One `common.PropertyPermissionSet` per entry; all or nothing.
  */
 export const setTokenPropertyPermissions: CallHandler<'unique.setTokenPropertyPermissions'> = async (
@@ -52,6 +53,7 @@ export const setTokenPropertyPermissions: CallHandler<'unique.setTokenPropertyPe
   if (!propertyPermissions || propertyPermissions.length === 0) {
     throw new DispatchError('unique.EmptyArgument', `The list of token property permissions for collection ${collectionId} is empty`);
   }
+  checkEntryCount(propertyPermissions.length, 'token property permissions');
   const collection = await loadMutableCollection(ctx, collectionId);
   let list = collection.tokenPropertyPermissions;
   for (const { key, permission } of propertyPermissions) {

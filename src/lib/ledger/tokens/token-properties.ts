@@ -1,8 +1,8 @@
 // `unique.setTokenProperties` / `unique.deleteTokenProperties` (chain §5.9, §4), for NFTs and for
 // ReFungible tokens (whose "token owner" is the holder of every piece).
-import { MAX_PROPERTIES_PER_ITEM } from '../constants';
 import type { CallHandler, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
+import { checkEntryCount } from '../properties';
 import { type PropertyUpdate, writeTokenProperties } from './property-writer';
 import { loadNftCollection, tokenLabel } from './shared';
 
@@ -10,9 +10,7 @@ async function updateTokenProperties(ctx: DispatchContext, collectionId: number,
   if (updates.length === 0) {
     throw new DispatchError('unique.EmptyArgument', `No ${what} given for ${tokenLabel(collectionId, tokenId)}`);
   }
-  if (updates.length > MAX_PROPERTIES_PER_ITEM) {
-    throw new DispatchError('common.PropertyLimitReached', `At most ${MAX_PROPERTIES_PER_ITEM} ${what} can be given in one call, got ${updates.length}`);
-  }
+  checkEntryCount(updates.length, what);
   const collection = await loadNftCollection(ctx.state, collectionId, ['NFT', 'ReFungible']);
   const token = await ctx.state.get('tokens', [collectionId, tokenId]);
   const properties = await writeTokenProperties(ctx, {
