@@ -175,6 +175,21 @@ describe('transactions', () => {
     store.close();
   });
 
+  it("runs reads outside Dexie's transaction zone, Dexie's queries included", async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('accounts', account(BOB, 1n)));
+    // Dexie's zone would follow every await of the callback; a read transaction is opened without one.
+    const zones: unknown[] = [];
+    const [bob, ids] = await store.read(async (tx) => {
+      zones.push(Dexie.currentTransaction);
+      const row = await tx.get('accounts', BOB);
+      zones.push(Dexie.currentTransaction);
+      return [row, await tx.tokenIdsOfCollection(1)] as const; // a Dexie query finds its transaction without a zone
+    });
+    expect({ zones, bob, ids }).toEqual({ zones: [null, null], bob: account(BOB, 1n), ids: [] });
+    store.close();
+  });
+
   it('rejects put/delete in a read transaction and any use of a finished transaction', async () => {
     const store = await freshDexieStore();
     await expect(store.read(async (tx) => tx.put('accounts', account(ALICE, 1n)))).rejects.toThrow(/store\.write/);
@@ -325,6 +340,28 @@ describe('reads asked for while a read transaction runs', () => {
     const fresh = store.read((tx) => tx.get('accounts', BOB));
     expect(await old).toBeUndefined();
     expect(await fresh).toEqual(account(BOB, 2n));
+    store.close();
+  });
+
+  it('sharing a transaction, read a meta row once, each its own copy', async () => {
+    const store = await freshDexieStore();
+    await store.write(async (tx) => tx.put('meta', { key: 'head', value: { number: 3, hash: '0x03' } }));
+    const gets = countGets();
+    const first = store.read((tx) => tx.get('accounts', ALICE));
+    // Asked for while the first runs: one transaction for the four, as every ledger read asks for the head.
+    const heads = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        store.read(async (tx) => {
+          const head = (await tx.get('meta', 'head'))!;
+          (head.value as { number: number }).number += 1; // a caller's own copy
+          return head.value;
+        })
+      )
+    );
+    await first;
+    expect(heads).toEqual(Array.from({ length: 4 }, () => ({ number: 4, hash: '0x03' })));
+    expect(gets()).toBe(2); // the first read's account, then the head once for the four
+    expect(await store.read((tx) => tx.get('meta', 'head'))).toEqual({ key: 'head', value: { number: 3, hash: '0x03' } });
     store.close();
   });
 

@@ -104,7 +104,9 @@ class DexieTx implements QueryTx {
   constructor(
     private readonly trans: Transaction,
     private readonly writable: boolean,
-    private readonly factory: IDBFactory | undefined
+    private readonly factory: IDBFactory | undefined,
+    /** A read batch's `meta` rows, by key: read once for every read sharing the transaction. */
+    private readonly batchMeta?: Map<string, Promise<unknown>>
   ) {
     this.history = new DexieHistory(trans, writable);
   }
@@ -169,7 +171,15 @@ class DexieTx implements QueryTx {
     if (hit) return hit.row === null ? undefined : structuredClone(hit.row);
     // A read transaction hands IndexedDB's own copy out: remembering rows meant a copy per get,
     // which every read paid, and the bench (B1, B2) showed no gain from it.
-    if (!this.writable) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
+    if (!this.writable) {
+      if (table !== 'meta' || !this.batchMeta) return this.request((idb) => idb.objectStore(table).get(key as IDBValidKey));
+      // Every read of a batch asks for the head (a few small rows): one request, each caller its own copy.
+      const id = idOf(key);
+      let row = this.batchMeta.get(id);
+      if (!row) this.batchMeta.set(id, (row = this.request((idb) => idb.objectStore('meta').get(key as IDBValidKey))));
+      else if (this.finished) throw new TransactionFinishedError();
+      return row.then((r) => (r === undefined ? undefined : (structuredClone(r) as Rows[N])));
+    }
     const id = `${table}:${idOf(key)}`;
     let stored = this.seen.get(id);
     if (!stored) this.seen.set(id, (stored = this.request((idb) => idb.objectStore(table).get(key as IDBValidKey))));
@@ -426,14 +436,15 @@ export class DexieStore implements Store {
     };
     const longRead = setTimeout(end, READ_BATCH_MAX_WAIT_MS);
     const settled = new Set<QueuedRead>();
-    this.transaction('r', (trans) => {
+    const batchMeta = new Map<string, Promise<unknown>>();
+    this.readOnly((trans) => {
       trans.idbtrans.addEventListener('complete', end);
       trans.idbtrans.addEventListener('abort', end);
       // A read-only transaction has nothing to commit: each read answers as soon as its `fn` has
       // its result rather than after IndexedDB reports the transaction complete.
       return Promise.all(
         batch.map(async (queued) => {
-          const tx = new DexieTx(trans, false, this.db.factory);
+          const tx = new DexieTx(trans, false, this.db.factory, batchMeta);
           try {
             queued.resolve(await queued.fn(tx));
           } catch (e) {
@@ -518,6 +529,30 @@ export class DexieStore implements Store {
    * A top-level transaction over every ledger table. `ignoreTransaction` makes it independent
    * of whatever Dexie transaction zone the caller happens to be in.
    */
+  /**
+   * A read-only transaction over every ledger table, outside Dexie's transaction scope: the scope's
+   * zone follows every await of the reads (microtask bookkeeping that cost more than the reads
+   * themselves in Chromium's worker, npm run bench), and these reads need none of it: gets and
+   * the children index are native requests, and Dexie queries on `trans.table()` find their
+   * transaction without a zone. A database not open (yet, or again) goes Dexie's way, which opens it.
+   */
+  private readOnly<T>(scope: (trans: Transaction) => Promise<T>): Promise<T> {
+    if (!this.db.isOpen()) return this.transaction('r', scope);
+    let trans: Transaction;
+    try {
+      trans = this.db._createTransaction('readonly', STORES, this.db._dbSchema);
+      // Dexie's own steps (untyped internals): open the IndexedDB transaction and track its end. An
+      // abort reaches the reads through their requests; its completion promise is nobody's to await.
+      const internal = trans as Transaction & { create(): Transaction; _completion: Promise<unknown> };
+      internal.create();
+      internal._completion.catch(() => {});
+    } catch {
+      // The connection is closing under us (deleted or upgraded): Dexie's way reports or reopens.
+      return this.transaction('r', scope);
+    }
+    return scope(trans);
+  }
+
   private transaction<T>(mode: 'r' | 'rw', scope: (trans: Transaction) => Promise<T>): Promise<T> {
     const open = () => Promise.resolve(this.db.transaction(mode, STORES, (trans) => scope(trans)));
     // Leaving a transaction's zone costs a zone switch per request: only when there is one.

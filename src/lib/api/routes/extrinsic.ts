@@ -104,7 +104,8 @@ export const extrinsicRoutes = [
       const json = kept && !parsedReadsState(kept.record)
         ? await statusJson(kept.record, ledger, NO_STATE, kept.block)
         : await ledger.read(async (tx) => {
-            const record = await ledger.status(hash.toLowerCase(), tx);
+            // statusJson reads the record's block and answers Invalid / Reverted if it is no longer the ledger's.
+            const record = await ledger.recordOf(hash.toLowerCase(), tx);
             return record ? statusJson(record, ledger, tx) : null;
           });
       if (!json) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);

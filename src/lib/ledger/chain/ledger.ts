@@ -469,18 +469,28 @@ export class Ledger implements LedgerReads {
 
   /** The status record of an extrinsic: in a block, refused, waiting in the pool, or unknown. */
   async status(hash: string, tx?: QueryTx): Promise<ExtrinsicRecord | undefined> {
-    const waiting = this.pool.statusOf(hash);
-    if (waiting) return waiting;
-    const recent = this.memory.statusOf(hash);
-    if (recent) return recent;
+    const kept = this.pool.statusOf(hash) ?? this.memory.statusOf(hash);
+    if (kept) return kept;
     const lookup = async (t: QueryTx) => {
-      const stored = await t.get('extrinsics', hash);
-      if (stored) return currentRecord(t, stored);
-      // Shared stores: waiting in another context's pool.
-      const row = await t.get('pool', hash);
-      return row ? readyRecord(row) : undefined;
+      const record = await this.recordOf(hash, t);
+      return record && currentRecord(t, record);
     };
     return tx ? lookup(tx) : this.read(lookup);
+  }
+
+  /**
+   * An extrinsic's record as kept or stored (another context's waiting row as Ready), before the
+   * check status() makes that its block is still the ledger's: statusJson makes it with the block
+   * it reads anyway, so a status answer reads that block once.
+   */
+  async recordOf(hash: string, tx: QueryTx): Promise<ExtrinsicRecord | undefined> {
+    const kept = this.pool.statusOf(hash) ?? this.memory.statusOf(hash);
+    if (kept) return kept;
+    const stored = await tx.get('extrinsics', hash);
+    if (stored) return stored;
+    // Shared stores: waiting in another context's pool.
+    const row = await tx.get('pool', hash);
+    return row ? readyRecord(row) : undefined;
   }
 
   /**
