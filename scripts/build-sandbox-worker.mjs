@@ -1,7 +1,7 @@
 // Bundle the sandbox worker (src/sandbox/sandbox-worker.ts) into one minified script, the file
 // `npx opalite init` copies into another app: an IIFE with no imports or exports, so it runs as a
 // module worker (how startSandbox() registers it) and as a classic one (an app's own worker may
-// `importScripts` it). Three substitutions keep it small:
+// `importScripts` it). Four substitutions keep it small:
 // - `@polkadot/wasm-crypto-init` → its `/none` entry (polkadot's supported no-wasm init): no
 //   ~150 KiB gzipped of base64 wasm; util-crypto then runs its pure-JS verifiers (@scure, @noble).
 // - zod's `locales/index.js` → English only: zod 4 exports every locale as `z.locales`, which
@@ -9,6 +9,9 @@
 // - `@polkadot/networks` → empty lists: its ss58 registry (~8 KiB gzipped) only feeds
 //   util-crypto's `checkAddress` (known prefixes), which Opalite never calls; encoding and
 //   decoding take any prefix.
+// - `@unique-nft/schemas` → its ES module build (`index.mjs`, the same release): the package names
+//   only its CommonJS `main`, which requires @unique-nft/utils' CommonJS files, while Opalite
+//   imports utils as ES modules; the bundle carried both copies (about 4 KiB gzipped).
 // And its libraries' start-up code throws nothing (scripts/no-startup-throw.mjs): under a test
 // runner's debugger one caught error at top level cost 0.45 s of a fresh sandbox's start.
 // Usage: node scripts/build-sandbox-worker.mjs [outFile]; also importable: buildSandboxWorker().
@@ -29,6 +32,9 @@ const slimDependencies = {
   setup(b) {
     b.onResolve({ filter: /^@polkadot\/wasm-crypto-init$/ }, (args) =>
       b.resolve('@polkadot/wasm-crypto-init/none', { kind: args.kind, resolveDir: args.resolveDir })
+    );
+    b.onResolve({ filter: /^@unique-nft\/schemas$/ }, (args) =>
+      b.resolve('@unique-nft/schemas/index.mjs', { kind: args.kind, resolveDir: args.resolveDir })
     );
     b.onResolve({ filter: /^@polkadot\/networks$/ }, () => ({ path: 'polkadot-networks', namespace: 'opalite-slim' }));
     b.onLoad({ filter: /^polkadot-networks$/, namespace: 'opalite-slim' }, () => ({

@@ -343,6 +343,28 @@ describe('reads asked for while a read transaction runs', () => {
     store.close();
   });
 
+  it('hear an abort of their transaction at once, also one awaiting something else', async () => {
+    let last: IDBTransaction | undefined;
+    spy(IDBDatabase.prototype, 'transaction', (orig) =>
+      function (this: unknown, ...args: unknown[]) {
+        return (last = orig.apply(this, args) as IDBTransaction);
+      }
+    );
+    const store = await freshDexieStore(); // opened after the spy: Dexie binds transaction() on open
+    let released = () => {};
+    const outside = new Promise<void>((resolve) => (released = resolve));
+    const waiting = store.read(async (tx) => {
+      await outside; // not IndexedDB work: the transaction may end meanwhile
+      return tx.get('accounts', ALICE);
+    });
+    last!.abort();
+    const heard = await Promise.race([waiting.then(() => 'answered', (e: Error) => e.name), new Promise((r) => setTimeout(() => r('still waiting'), 5_000))]);
+    released();
+    expect(heard).toBe('AbortError');
+    expect(await store.read((tx) => tx.get('accounts', ALICE))).toBeUndefined(); // the next read has its own
+    store.close();
+  });
+
   it('sharing a transaction, read a meta row once, each its own copy', async () => {
     const store = await freshDexieStore();
     await store.write(async (tx) => tx.put('meta', { key: 'head', value: { number: 3, hash: '0x03' } }));

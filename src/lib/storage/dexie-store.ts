@@ -177,7 +177,7 @@ class DexieTx implements QueryTx {
       const id = idOf(key);
       let row = this.batchMeta.get(id);
       if (!row) this.batchMeta.set(id, (row = this.request((idb) => idb.objectStore('meta').get(key as IDBValidKey))));
-      else if (this.finished) throw new TransactionFinishedError();
+      else this.checkActive();
       return row.then((r) => (r === undefined ? undefined : (structuredClone(r) as Rows[N])));
     }
     const id = `${table}:${idOf(key)}`;
@@ -193,10 +193,15 @@ class DexieTx implements QueryTx {
    * itself in Chromium (a GET token's five reads, about half its time; a block's dozens of gets).
    */
   private request<T>(make: (idb: IDBTransaction) => IDBRequest): Promise<T> {
+    this.checkActive();
+    return requestResult<T>(make(this.trans.idbtrans));
+  }
+
+  /** Throws unless this view may still read: its callback is running and the transaction has not ended. */
+  private checkActive(): void {
     if (this.finished) throw new TransactionFinishedError();
     // Committed under the callback (it awaited something else): the error explainInactive explains.
     if (!this.trans.active) throw new DOMException('', 'TransactionInactiveError');
-    return requestResult<T>(make(this.trans.idbtrans));
   }
 
   put<N extends TableName>(table: N, row: Rows[N]): void {
@@ -439,7 +444,12 @@ export class DexieStore implements Store {
     const batchMeta = new Map<string, Promise<unknown>>();
     this.readOnly((trans) => {
       trans.idbtrans.addEventListener('complete', end);
-      trans.idbtrans.addEventListener('abort', end);
+      trans.idbtrans.addEventListener('abort', () => {
+        // As Dexie's own scope did: every read still waiting hears why, also one awaiting something else.
+        const reason = trans.idbtrans.error ?? new DOMException('The read transaction was aborted', 'AbortError');
+        for (const queued of batch) if (!settled.has(queued)) queued.reject(explainInactive(reason, false));
+        end();
+      });
       // A read-only transaction has nothing to commit: each read answers as soon as its `fn` has
       // its result rather than after IndexedDB reports the transaction complete.
       return Promise.all(
@@ -526,10 +536,6 @@ export class DexieStore implements Store {
   }
 
   /**
-   * A top-level transaction over every ledger table. `ignoreTransaction` makes it independent
-   * of whatever Dexie transaction zone the caller happens to be in.
-   */
-  /**
    * A read-only transaction over every ledger table, outside Dexie's transaction scope: the scope's
    * zone follows every await of the reads (microtask bookkeeping that cost more than the reads
    * themselves in Chromium's worker, npm run bench), and these reads need none of it: gets and
@@ -542,7 +548,7 @@ export class DexieStore implements Store {
     try {
       trans = this.db._createTransaction('readonly', STORES, this.db._dbSchema);
       // Dexie's own steps (untyped internals): open the IndexedDB transaction and track its end. An
-      // abort reaches the reads through their requests; its completion promise is nobody's to await.
+      // abort reaches the reads through startReads; the completion promise is nobody's to await.
       const internal = trans as Transaction & { create(): Transaction; _completion: Promise<unknown> };
       internal.create();
       internal._completion.catch(() => {});
@@ -553,6 +559,10 @@ export class DexieStore implements Store {
     return scope(trans);
   }
 
+  /**
+   * A top-level transaction over every ledger table. `ignoreTransaction` makes it independent
+   * of whatever Dexie transaction zone the caller happens to be in.
+   */
   private transaction<T>(mode: 'r' | 'rw', scope: (trans: Transaction) => Promise<T>): Promise<T> {
     const open = () => Promise.resolve(this.db.transaction(mode, STORES, (trans) => scope(trans)));
     // Leaving a transaction's zone costs a zone switch per request: only when there is one.
