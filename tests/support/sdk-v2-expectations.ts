@@ -108,13 +108,14 @@ export const expectations: Expectation[] = [
   },
   {
     group: 'schema 2 tokens',
-    title: 'refuses bad token fields and answers 404 for a missing token',
+    title: 'refuses bad token fields and answers 404 for a missing token, CollectionNotFoundError for a missing collection',
     scenario: 'v2TokenRefusals',
     check(r) {
       expect(r.badMedia).toMatchObject({ code: 'UN01004', name: 'ValidationError' });
       expect(r.badRoyalty.message).toContain('nobody');
       expect(r.empty.message).toContain('tokens must not be empty');
       expect(r.missing).toMatchObject({ name: 'NotFoundError', message: 'Token not found' });
+      expect(r.missingCollection).toMatchObject({ name: 'CollectionNotFoundError' });
     }
   },
   {

@@ -141,7 +141,8 @@ export const scenarios: Record<string, Scenario> = {
       badMedia: await failure(alice.token.createV2.build({ address: ALICE, collectionId: id, media: { x: { type: 'hologram', url: 'https://e/x' } } } as never)),
       badRoyalty: await failure(alice.token.createV2.build({ address: ALICE, collectionId: id, royalties: [{ address: 'nobody', percent: 5 }] } as never)),
       empty: await failure(alice.token.createMultipleV2.build({ address: ALICE, collectionId: id, tokens: [] } as never)),
-      missing: await failure(alice.token.getV2({ collectionId: id, tokenId: 77 }))
+      missing: await failure(alice.token.getV2({ collectionId: id, tokenId: 77 })),
+      missingCollection: await failure(alice.token.getV2({ collectionId: id + 1000, tokenId: 1 }))
     };
   },
 

@@ -12,7 +12,7 @@ import { MAX_TOKENS_PER_CALL, MAX_URL_FIELD_LENGTH } from '../../limits';
 import { propertyJson } from '../present/collection';
 import { mutation, read } from '../route';
 import { address, boundedString, collectionId, properties } from '../schemas';
-import { chainCall, content, requireNftCollection, tokenNotFound, tokenQuery } from './lookups';
+import { chainCall, collectionNotFound, content, requireNftCollection, tokenNotFound, tokenQuery } from './lookups';
 
 const TAG = 'tokens';
 
@@ -91,7 +91,9 @@ export const tokenV2Routes = [
     handle: async ({ collectionId, tokenId }, { ledger, ipfsGateway }) => {
       const { token, collection } = await ledger.read(async (tx) => {
         const [token, collection] = await Promise.all([tx.get('tokens', [collectionId, tokenId]), tx.get('collections', collectionId)]);
-        if (!token || !collection) throw tokenNotFound();
+        // DECISIONS 2: a read of an unknown collection answers CollectionNotFoundError, as the v1 reads do.
+        if (!collection) throw collectionNotFound();
+        if (!token) throw tokenNotFound();
         return { token, collection };
       });
       return tokenV2Json(token, collection, ipfsGateway);
