@@ -17,6 +17,7 @@ import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { NO_STATE } from '../no-state';
 import { parsedReadsState } from '../parsed';
 import { eventJson, statusJson } from '../status';
+import { blockNamed } from './lookups';
 
 const hashQuery = z.object({ hash: hash32('hash') });
 
@@ -81,7 +82,7 @@ export const extrinsicRoutes = [
       const { blockHashOrNumber, extrinsicHash } = query as z.output<typeof extrinsicInBlockQuery>;
       const hash = extrinsicHash.toLowerCase();
       const found = await ledger.read(async (tx) => {
-        const block = typeof blockHashOrNumber === 'number' ? await tx.get('blocks', blockHashOrNumber) : await tx.blockByHash(blockHashOrNumber.toLowerCase());
+        const block = await blockNamed(tx, blockHashOrNumber);
         return { block, record: block?.extrinsics.includes(hash) ? await tx.get('extrinsics', hash) : undefined };
       });
       if (!found.block) throw new ApiError('BlockNotFoundError', `No block ${blockHashOrNumber} in this ledger`);
@@ -99,13 +100,14 @@ export const extrinsicRoutes = [
     query: hashQuery,
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as z.output<typeof hashQuery>;
+      const key = hash.toLowerCase();
       // Just included (or waiting), with nothing in its answer to read: from memory, no read transaction.
-      const kept = ledger.keptStatus(hash.toLowerCase());
+      const kept = ledger.keptStatus(key);
       const json = kept && !parsedReadsState(kept.record)
         ? await statusJson(kept.record, ledger, NO_STATE, kept.block)
         : await ledger.read(async (tx) => {
             // statusJson reads the record's block and answers Invalid / Reverted if it is no longer the ledger's.
-            const record = await ledger.recordOf(hash.toLowerCase(), tx);
+            const record = await ledger.recordOf(key, tx);
             return record ? statusJson(record, ledger, tx) : null;
           });
       if (!json) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);

@@ -13,6 +13,7 @@ import { signerPayloadJSONSchema } from '../mutation';
 import { plain } from '../route';
 import { address, blockNumber, collectionId, hash32, tokenId } from '../schemas';
 import { dispatchErrorJson, statusJson } from '../status';
+import { blockNamed } from './lookups';
 
 const TAG = 'history';
 
@@ -93,7 +94,7 @@ export const historyRoutes = [
     handle: async ({ query }, { ledger }) => {
       const { number, hash } = query as { number?: number; hash?: string };
       const answer = await ledger.read(async (tx) => {
-        const block = number !== undefined ? await tx.get('blocks', number) : await tx.blockByHash(hash!.toLowerCase());
+        const block = await blockNamed(tx, number ?? hash!);
         if (!block) return null;
         const records = await Promise.all(block.extrinsics.slice(0, MAX_PAGE).map((h) => tx.get('extrinsics', h)));
         const extrinsics = await Promise.all(records.flatMap((r) => (r ? [statusJson(r, ledger, tx)] : [])));

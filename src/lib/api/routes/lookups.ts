@@ -1,12 +1,12 @@
 import { selectProperties } from '../../ledger/properties';
-// Helpers shared by the collection and token routes: query schemas, the existence checks a
-// mutation runs at build (inside the build's read transaction), chain-call encoding checks and the
-// mapping of ledger read errors onto the REST envelope.
+// Helpers shared by the routes: query schemas, the existence checks a mutation runs at build
+// (inside the build's read transaction), a block named by number or hash, chain-call encoding
+// checks and the mapping of ledger read errors onto the REST envelope.
 import { z } from 'zod';
 import { encodeCall } from '../../codec/calls';
 import { DispatchError } from '../../ledger/errors';
 import type { QueryTx } from '../../ledger/store';
-import type { Call, CallArgs, CallName, CollectionRecord, TokenRecord } from '../../ledger/types';
+import type { BlockRecord, Call, CallArgs, CallName, CollectionRecord, TokenRecord } from '../../ledger/types';
 import { ContentError } from '../content/index';
 import { ApiError, validationError } from '../errors';
 import { MAX_REQUEST_PROPERTIES } from '../../limits';
@@ -33,6 +33,11 @@ export const onlyKeys = <T extends { key: string }>(list: readonly T[], keys: re
 // ---- reads --------------------------------------------------------------------------------------
 
 /** 404 for a read of a collection that does not exist. */
+/** The block a query names by number, or by hash in any case. */
+export function blockNamed(tx: QueryTx, numberOrHash: number | string): Promise<BlockRecord | undefined> {
+  return typeof numberOrHash === 'number' ? tx.get('blocks', numberOrHash) : tx.blockByHash(numberOrHash.toLowerCase());
+}
+
 export function collectionNotFound(): ApiError {
   return new ApiError('CollectionNotFoundError', 'Collection not found');
 }

@@ -469,11 +469,11 @@ export class Ledger implements LedgerReads {
 
   /** The status record of an extrinsic: in a block, refused, waiting in the pool, or unknown. */
   async status(hash: string, tx?: QueryTx): Promise<ExtrinsicRecord | undefined> {
-    const kept = this.pool.statusOf(hash) ?? this.memory.statusOf(hash);
+    const kept = this.keptRecord(hash);
     if (kept) return kept;
     const lookup = async (t: QueryTx) => {
-      const record = await this.recordOf(hash, t);
-      return record && currentRecord(t, record);
+      const stored = await this.storedRecord(hash, t);
+      return stored && currentRecord(t, stored);
     };
     return tx ? lookup(tx) : this.read(lookup);
   }
@@ -484,8 +484,15 @@ export class Ledger implements LedgerReads {
    * it reads anyway, so a status answer reads that block once.
    */
   async recordOf(hash: string, tx: QueryTx): Promise<ExtrinsicRecord | undefined> {
-    const kept = this.pool.statusOf(hash) ?? this.memory.statusOf(hash);
-    if (kept) return kept;
+    return this.keptRecord(hash) ?? this.storedRecord(hash, tx);
+  }
+
+  /** Waiting in this pool, or (the sole writer) in one of the latest blocks. */
+  private keptRecord(hash: string): ExtrinsicRecord | undefined {
+    return this.pool.statusOf(hash) ?? this.memory.statusOf(hash);
+  }
+
+  private async storedRecord(hash: string, tx: QueryTx): Promise<ExtrinsicRecord | undefined> {
     const stored = await tx.get('extrinsics', hash);
     if (stored) return stored;
     // Shared stores: waiting in another context's pool.
