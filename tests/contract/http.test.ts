@@ -150,6 +150,32 @@ describe('signatures and replay', () => {
     expect(ok.body).toEqual({ isValid: true, errorMessage: null });
   });
 
+  it('quotes the fee of a signed body only when its signature verifies (use=GetFee and /extrinsic/calculate-fee)', async () => {
+    const id = await createCollection();
+    const signed = await buildAndSign('/collections/properties', 'POST', { address: ALICE, collectionId: id, properties: [{ key: 'v', value: 'w' }] });
+    const good = { signerPayloadJSON: signed.signerPayloadJSON, signature: signed.signature };
+    const forged = { ...good, signature: `0x01${'00'.repeat(64)}` };
+    expect((await http(host, 'POST', '/collections/properties?use=GetFee', good)).body.fee.raw).toMatch(/^\d+$/);
+    expect((await http(host, 'POST', '/extrinsic/calculate-fee', good)).body.raw).toMatch(/^\d+$/);
+    expectEnvelope(await http(host, 'POST', '/collections/properties?use=GetFee', forged), 400, 'BadSignatureError');
+    expectEnvelope(await http(host, 'POST', '/extrinsic/calculate-fee', forged), 400, 'BadSignatureError');
+    // Without a signature it is a quote of the payload, as before.
+    expect((await http(host, 'POST', '/extrinsic/calculate-fee', { signerPayloadJSON: signed.signerPayloadJSON })).body.raw).toMatch(/^\d+$/);
+  });
+
+  it('/extrinsic/build takes `era`, the mortal period in blocks (rounded up to a power of two), and isImmortal', async () => {
+    const call = { address: ALICE, section: 'balances', method: 'transferKeepAlive', args: { dest: BOB, value: '1' } };
+    const periodOf = (era: string) => 2 << (Number.parseInt(era.slice(4, 6) + era.slice(2, 4), 16) % 16);
+    const build = (extra: object) => http(host, 'POST', '/extrinsic/build', { ...call, ...extra });
+    expect(periodOf((await build({})).body.signerPayloadJSON.era)).toBe(1024);
+    expect(periodOf((await build({ era: 64 })).body.signerPayloadJSON.era)).toBe(64);
+    expect(periodOf((await build({ era: 100 })).body.signerPayloadJSON.era)).toBe(128);
+    expect(periodOf((await build({ era: 0 })).body.signerPayloadJSON.era)).toBe(1024);
+    expect((await build({ isImmortal: true })).body.signerPayloadJSON.era).toBe('0x00');
+    expectEnvelope(await build({ era: 70_000 }), 400, 'ValidationError', /era/);
+    expectEnvelope(await build({ era: -1 }), 400, 'ValidationError', /era/);
+  });
+
   it('a failed dispatch charges the fee, advances the nonce and changes nothing else', async () => {
     const id = await createCollection();
     const nonceBefore = (await http(host, 'GET', `/common/nonce?address=${BOB}`)).body.nonce;

@@ -71,6 +71,35 @@ describe('sdk.refungible', () => {
     expect(await alice.token.topmostOwner({ collectionId, tokenId })).toEqual({ topmostOwner: ALICE });
   });
 
+  it('token.nest and token.unnest move a ReFungible token\'s pieces (`value`, the specification\'s nest row)', async () => {
+    const nft = await alice.collection.create.submitWaitResult({ address: ALICE, name: 'Boxes', description: 'b', tokenPrefix: 'BOX', permissions: { nesting: { tokenOwner: true } } } as never);
+    const parents = nft.parsed!.collectionId;
+    const box = async () => (await alice.token.create.submitWaitResult({ address: ALICE, collectionId: parents } as never)).parsed!.tokenId;
+    const [first, second] = [await box(), await box()];
+    const collectionId = await newRefungible();
+    const tokenId = await newToken(collectionId, 10);
+    const nested = { collectionId, tokenId };
+    const nest = (parent: number, value: number) => alice.token.nest.submitWaitResult({ address: ALICE, parent: { collectionId: parents, tokenId: parent }, nested, value } as never);
+    const into = await nest(first, 3);
+    expect(isError(into)).toBe(false);
+    expect(into.parsed).toMatchObject(nested);
+    expect((await alice.refungible.getBalance({ collectionId, tokenId, address: ALICE })).amount).toBe(7);
+    expect((await alice.token.children({ collectionId: parents, tokenId: first })).children).toEqual([nested]);
+    expect(isError(await nest(second, 2))).toBe(false);
+    // Pieces under two tokens: the unnest must say which.
+    await expect(alice.token.unnest.submitWaitResult({ address: ALICE, nested, value: 1 } as never)).rejects.toMatchObject({ name: 'ValidationError' });
+    const out = await alice.token.unnest.submitWaitResult({ address: ALICE, nested, value: 3, parent: { collectionId: parents, tokenId: first } } as never);
+    expect(isError(out)).toBe(false);
+    expect((await alice.refungible.getBalance({ collectionId, tokenId, address: ALICE })).amount).toBe(8);
+    await expect(alice.token.unnest.submitWaitResult({ address: ALICE, nested, parent: { collectionId: parents, tokenId: first } } as never)).rejects.toMatchObject({
+      message: expect.stringMatching(/not nested under token/)
+    });
+    // One parent left with pieces: it is looked up.
+    expect(isError(await alice.token.unnest.submitWaitResult({ address: ALICE, nested, value: 2 } as never))).toBe(false);
+    expect((await alice.refungible.getBalance({ collectionId, tokenId, address: ALICE })).amount).toBe(10);
+    await expect(alice.token.unnest.submitWaitResult({ address: ALICE, nested } as never)).rejects.toMatchObject({ name: 'ValidationError', message: expect.stringMatching(/Token is not nested/) });
+  });
+
   it('approveToken, allowanceToken and a spender’s transferToken with from', async () => {
     const collectionId = await newRefungible();
     const tokenId = await newToken(collectionId, 10);

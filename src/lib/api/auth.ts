@@ -4,7 +4,7 @@
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { pairFromSeed } from '../codec/signature';
 import { isValidAddress } from '../codec/address';
-import { IMPERSONATE_SCHEME as IMPERSONATE, isLoopbackHost } from '../codec/impersonation';
+import { IMPERSONATE_SCHEME as IMPERSONATE, IMPERSONATION_SIGNATURE, isLoopbackHost } from '../codec/impersonation';
 import { canonicalAccount } from '../ledger/chain/signature-check';
 import { MAX_ACCOUNT_FIELD_LENGTH, quote } from '../limits';
 import { ApiError, validationError } from './errors';
@@ -33,6 +33,11 @@ export function impersonatedAddress(ctx: ApiContext): string | null {
 }
 
 /** Impersonating `impersonated` may sign only as that account. */
+/** A payload "signed" by impersonation (use=Sign), sent back under the same header where allowed: no key made its signature, so none verifies it. */
+export function impersonationSigned(ctx: ApiContext, signature: string): boolean {
+  return signature.toLowerCase() === IMPERSONATION_SIGNATURE && impersonatedAddress(ctx) !== null;
+}
+
 export function checkImpersonatedSigner(impersonated: string, signer: string): void {
   if (canonicalAccount(impersonated) !== canonicalAccount(signer)) {
     throw new ApiError('InvalidSignerError', `Impersonating ${quote(impersonated)}, but the extrinsic's signer is ${quote(signer)}`);

@@ -117,6 +117,33 @@ describe('limits at and just beyond their bounds', () => {
     expect(over.json.error.message).toMatch(/^amount: amount must be a number or a decimal string of at most 40 digits/);
   });
 
+  it('refuses a native amount past the chain\'s u128 with a 400 naming the bound, and takes the largest', async () => {
+    // 2^128 - 1 smallest units at 18 decimals is 340282366920938463463.374607431768211455 whole units.
+    const largest = '340282366920938463463.374607431768211455';
+    const at = await send('/balance/transfer?use=Build', json('POST', { address: ALICE, destination: BOB, amount: largest }));
+    expect(at.status, at.text.slice(0, 300)).toBe(201);
+    for (const amount of ['340282366920938463463.374607431768211456', '1000000000000000000000', 1e21]) {
+      for (const use of ['Build', 'GetFee']) {
+        const over = await send(`/balance/transfer?use=${use}`, json('POST', { address: ALICE, destination: BOB, amount }));
+        expect(over.status, `${use} ${amount}: ${over.text.slice(0, 300)}`).toBe(400);
+        expect(over.json.error.name).toBe('ValidationError');
+        expect(over.json.error.message).toMatch(/amount is more than the chain holds: at most 340282366920938463463\.374607431768211455 whole units/);
+      }
+    }
+  });
+
+  it('refuses an empty or blank number in a query string instead of reading it as 0', async () => {
+    for (const nonce of ['', '%20', '%20%20']) {
+      const built = await send(`/balance/transfer?use=Build&nonce=${nonce}`, json('POST', { address: ALICE, destination: BOB, amount: '1' }));
+      expect(built.status, `nonce=${nonce}: ${built.text.slice(0, 300)}`).toBe(400);
+      expect(built.json.error.message).toMatch(/nonce/);
+    }
+    const explicit = await send('/balance/transfer?use=Build&nonce=7', json('POST', { address: ALICE, destination: BOB, amount: '1' }));
+    expect(explicit.json.signerPayloadJSON.nonce).toBe('0x00000007');
+    const atEmpty = await send('/balance?address=' + ALICE + '&at=');
+    expect(atEmpty.status, atEmpty.text.slice(0, 300)).toBe(400);
+  });
+
   it(`bounds signatures at ${MAX_SIGNATURE_HEX_LENGTH} characters`, () => {
     expect(signatureHex.safeParse(`0x${'a'.repeat(MAX_SIGNATURE_HEX_LENGTH - 2)}`).success).toBe(true);
     expect(signatureHex.safeParse(`0x${'a'.repeat(MAX_SIGNATURE_HEX_LENGTH - 1)}`).success).toBe(false);

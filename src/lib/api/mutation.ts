@@ -9,7 +9,7 @@ import { MAX_NONCE } from '../ledger/chain/payload-builder';
 import { TransactionError } from '../ledger/chain/errors';
 import type { SignerPayloadJSON } from '../codec/payload';
 import type { Call, ExtrinsicRecord } from '../ledger/types';
-import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFromAuthorization } from './auth';
+import { checkImpersonatedSigner, impersonatedAddress, impersonationSigned, requireSigner, signerFromAuthorization } from './auth';
 import { IMPERSONATION_SIGNATURE } from '../ledger/chain/ledger';
 import { ApiError, fromTransactionError, fromZodError, validationError } from './errors';
 import { NO_STATE } from './no-state';
@@ -17,7 +17,7 @@ import { feeResponse } from './fee';
 import { MAX_ACCOUNT_FIELD_LENGTH, MAX_SIGNED_EXTENSIONS, MAX_URL_FIELD_LENGTH } from '../limits';
 import { parsedResult } from './parsed';
 import { dispatchErrorJson } from './status';
-import { boundedArray, boundedString, callHex, hashHex, numberHex, signatureHex } from './schemas';
+import { boundedArray, boundedString, callHex, hashHex, numberHex, signatureHex, wholeNumber } from './schemas';
 import { flag } from './query';
 import type { ApiContext, MutationRoute } from './route';
 
@@ -44,7 +44,7 @@ export const mutationQuery = z.object({
   use: z.enum(USE_MODES, { error: `use must be one of ${USE_MODES.join(', ')}` }).optional(),
   withFee: z.unknown().optional(),
   verify: z.unknown().optional(),
-  nonce: z.coerce.number().int().nonnegative().max(MAX_NONCE).optional(),
+  nonce: wholeNumber('nonce', MAX_NONCE).optional(),
   callbackUrl: boundedString('callbackUrl', MAX_URL_FIELD_LENGTH).optional()
 });
 
@@ -131,6 +131,8 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
         return { status: 201, json: { signerPayloadJSON, signerPayloadRaw, signerPayloadHex, ...(withFee ? { fee: fee(built!.fee) } : {}) } };
       }
       case 'GetFee': {
+        // A signed body is verified as a submit would be (the real service's buildSignedSubmittable).
+        if (input.form === 'signed' && !impersonationSigned(ctx, input.signature)) await ledger.checkSigned(input.json, input.signature);
         const { json } = await payload();
         return { status: 201, json: { fee: fee(await costOf(json)) } };
       }

@@ -49,9 +49,18 @@ export const decimalString = (name: string) => boundedString(name, MAX_DECIMAL_D
 /** 0x + 64 hex digits: a block's or an extrinsic's hash. */
 export const hash32 = (name: string) => z.string({ error: `${name} must be a string` }).regex(/^0x[0-9a-fA-F]{64}$/, { error: `${name} must be 0x + 64 hex digits` });
 
+/**
+ * A whole number from 0 to `max`; query strings are coerced, but an empty or blank one is refused
+ * (`Number('')` is 0: `nonce=` would have built at nonce 0, `at=` read the genesis state).
+ */
+export const wholeNumber = (name: string, max: number, maxText = `must be at most ${max}`) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
+    z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be an integer number` }).min(0, { error: `${name} must be 0 or more` }).max(max, { error: `${name} ${maxText}` })
+  );
+
 /** A block number (u32); query strings are coerced. */
-export const blockNumber = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be an integer number` }).min(0, { error: `${name} must be 0 or more` }).max(4_294_967_295, { error: `${name} must fit in 32 bits` });
+export const blockNumber = (name: string) => wholeNumber(name, 4_294_967_295, 'must fit in 32 bits');
 
 /** A positive integer id; query strings are coerced (`collectionId=5`). */
 export const id = (name: string) =>

@@ -23,11 +23,14 @@ function nextPowerOfTwo(n: number): number {
   return p;
 }
 
+/** The longest mortal era Substrate encodes, in blocks. */
+export const MAX_ERA_PERIOD = 1 << 16;
+
 /** `Era::mortal(period, current)`: the 2 bytes of a mortal era checkpointed at block `current`. */
 export function encodeMortalEra(period: number, current: number): Uint8Array {
   if (!Number.isSafeInteger(period) || period < 0) throw new RangeError(`Invalid era period: ${String(period)}`);
   if (!Number.isSafeInteger(current) || current < 0) throw new RangeError(`Invalid era block: ${String(current)}`);
-  const rounded = Math.min(Math.max(nextPowerOfTwo(period), 4), 1 << 16);
+  const rounded = Math.min(Math.max(nextPowerOfTwo(period), 4), MAX_ERA_PERIOD);
   const phase = current % rounded;
   const quantizeFactor = Math.max(rounded >> 12, 1);
   const encoded = Math.min(15, Math.max(1, trailingZeros(rounded) - 1)) | (Math.floor(phase / quantizeFactor) << 4);

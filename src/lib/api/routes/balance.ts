@@ -1,9 +1,8 @@
 // Native balances: read, and transfer (how a new account gets funded from a dev account).
 import { z } from 'zod';
 import { loadAccount } from '../../ledger/balances';
-import { validationError } from '../errors';
-import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
-import { feeResponse, fromUnits } from '../fee';
+import { MAX_DECIMAL_DIGITS } from '../../limits';
+import { feeResponse, rawUnits } from '../fee';
 import { mutation, read } from '../route';
 import { address, decimalString } from '../schemas';
 
@@ -23,9 +22,7 @@ export const balanceTransfer = mutation({
   signer: (a) => a.address,
   readsNoState: true,
   toCall: async (a, { ledger }) => {
-    const value = fromUnits(a.amount, ledger.config.decimals);
-    if (value === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${ledger.config.decimals} decimals: ${quote(a.amount)}`);
-    return { name: 'balances.transferKeepAlive', args: { dest: a.destination, value } };
+    return { name: 'balances.transferKeepAlive', args: { dest: a.destination, value: rawUnits(a.amount, ledger.config.decimals) } };
   }
 });
 

@@ -12,9 +12,9 @@ import type { Snapshot } from '../../ledger/history/snapshots';
 import type { BlockRecord } from '../../ledger/types';
 import { ApiError, payloadTooLarge, validationError } from '../errors';
 import type { Route } from '../route';
-import { feeResponse, fromUnits } from '../fee';
+import { feeResponse, rawUnits } from '../fee';
 import { address, decimalString, hash32 } from '../schemas';
-import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, MAX_SEAL_COUNT, quote } from '../../limits';
+import { MAX_DECIMAL_DIGITS, MAX_LEDGER_ARCHIVE_BYTES, MAX_LEDGER_ARCHIVE_FILES, MAX_SEAL_COUNT } from '../../limits';
 import { plain } from '../route';
 
 const resetBody = z.object({
@@ -317,8 +317,7 @@ export function devRoutes(host: DevControls, options: { files?: LedgerFiles } = 
       handle: async ({ body }) => {
         const { address: who, amount } = body as z.output<typeof setBalanceBody>;
         const { decimals, tokenSymbol } = host.ledger.config;
-        const free = fromUnits(amount, decimals);
-        if (free === null) throw validationError(`amount must be a non-negative decimal number of whole units with at most ${decimals} decimals: ${quote(String(amount))}`);
+        const free = rawUnits(amount, decimals);
         const block = await host.setBalance(who, free);
         return { status: 201, json: { address: who, freeBalance: feeResponse(free, tokenSymbol, decimals), block: { number: block.number, hash: block.hash } } };
       }

@@ -5,15 +5,16 @@ import { callFromJson, chainArgsOf, encodeCall } from '../../codec/calls';
 import type { SignerPayloadJSON } from '../../codec/payload';
 import { signMessage, verifySignature } from '../../codec/signature';
 import type { Call } from '../../ledger/types';
-import { checkImpersonatedSigner, impersonatedAddress, requireSigner, signerFromAuthorization } from '../auth';
+import { checkImpersonatedSigner, impersonatedAddress, impersonationSigned, requireSigner, signerFromAuthorization } from '../auth';
 import { IMPERSONATION_SIGNATURE } from '../../ledger/chain/ledger';
 import { ApiError, validationError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe, jsonSafeResponse } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { address, boundedString, hash32 } from '../schemas';
+import { address, boundedString, hash32, wholeNumber } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
+import { MAX_ERA_PERIOD } from '../../codec/era';
 import { NO_STATE } from '../no-state';
 import { parsedReadsState } from '../parsed';
 import { eventJson, statusJson } from '../status';
@@ -39,6 +40,8 @@ const genericCall = z.object({
   /** Arguments by name (see the call list in the docs), or the chain's arguments in order in polkadot.js JSON, as the real service takes them. */
   args: z.union([z.array(z.unknown()).max(MAX_POSITIONAL_ARGS), z.record(boundedString('argument name'), z.unknown())]).default({}),
   isImmortal: z.boolean().optional(),
+  /** The real service's `period: era || mortalLength`: a mortal era's length in blocks (0 or absent: the default). */
+  era: wholeNumber('era', MAX_ERA_PERIOD).optional(),
   nonce: z.number().int().nonnegative().max(MAX_NONCE).optional()
 });
 
@@ -122,7 +125,7 @@ export const extrinsicRoutes = [
     body: genericCall,
     handle: async ({ body }, { ledger }) => {
       const b = body as z.output<typeof genericCall>;
-      const built = await ledger.build(b.address, callFrom(b.section, b.method, b.args), { nonce: b.nonce, immortal: b.isImmortal });
+      const built = await ledger.build(b.address, callFrom(b.section, b.method, b.args), { nonce: b.nonce, immortal: b.isImmortal, eraPeriod: b.era });
       const { signerPayloadJSON, signerPayloadRaw, signerPayloadHex } = built;
       return { json: { signerPayloadJSON, signerPayloadRaw, signerPayloadHex, fee: feeResponse(built.fee, ledger.config.tokenSymbol, ledger.config.decimals) } };
     }
@@ -132,11 +135,15 @@ export const extrinsicRoutes = [
     path: '/extrinsic/calculate-fee',
     tag: 'extrinsic',
     summary: 'Fee of a call (raw section/method/args) or of a payload',
-    handle: async ({ body }, { ledger }) => {
+    handle: async ({ body }, ctx) => {
+      const { ledger } = ctx;
       const payload = unsignedBody.safeParse(body);
       let cost: bigint;
       if (payload.success) {
         const json = payload.data.signerPayloadJSON as SignerPayloadJSON;
+        // A signed body is verified as a submit would be (the real service's buildSignedSubmittable).
+        const signed = signedBody.safeParse(body);
+        if (signed.success && !impersonationSigned(ctx, signed.data.signature)) await ledger.checkSigned(json, signed.data.signature);
         cost = ledger.estimateCost(ledger.decodePayloadCall(json), Number.parseInt(json.nonce, 16), json.era === '0x00');
       } else {
         const raw = genericCall.safeParse(body);

@@ -2,6 +2,7 @@
 // service's balance shape out.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
+import { fromUnits } from '../fee';
 import type { CollectionRecord } from '../../ledger/types';
 import { collectionBalance, rawAmount, unitsNumber } from './pieces';
 
@@ -23,6 +24,20 @@ describe('rawAmount', () => {
     expect(() => rawAmount(1e-7, 6)).toThrow(/at most 6 fraction digits/);
     expect(() => rawAmount('1e5', 2)).toThrow(ApiError);
     expect(() => rawAmount('-1', 2)).toThrow(ApiError);
+  });
+
+  it("refuses more than the chain's u128 holds, and takes 2^128 - 1", () => {
+    const max = (1n << 128n) - 1n;
+    expect(rawAmount(max.toString(), 0)).toBe(max);
+    expect(() => rawAmount((max + 1n).toString(), 0)).toThrow(/more than the chain holds: at most 340282366920938463463374607431768211455 whole units/);
+    expect(() => rawAmount('340282366920938463463374607431.768211456', 8)).toThrow(ApiError);
+  });
+
+  it('takes a native amount given as a JSON number exactly, as the pieces routes do', () => {
+    // toFixed(18) of 0.1 is 0.100000000000000006: the shortest decimal form is what the person typed.
+    expect(fromUnits(0.1, 18)).toBe(10n ** 17n);
+    expect(fromUnits(1e-18, 18)).toBe(1n);
+    expect(fromUnits(1e21, 18)).toBe(10n ** 39n);
   });
 });
 

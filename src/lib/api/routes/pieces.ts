@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { QueryTx } from '../../ledger/store';
 import type { CollectionMode, CollectionRecord, ExtrinsicRecord, LedgerEvent } from '../../ledger/types';
 import { ApiError, validationError } from '../errors';
-import { feeResponse, fromUnits, toUnits } from '../fee';
-import { MAX_DECIMAL_DIGITS, quote } from '../../limits';
+import { feeResponse, rawUnits, toUnits } from '../fee';
+import { MAX_DECIMAL_DIGITS } from '../../limits';
 import { decimalString } from '../schemas';
 import { requireCollection } from './lookups';
 
@@ -24,29 +24,13 @@ export const pieceAmount = (name: string) =>
     })
     .transform((v) => BigInt(v));
 
-/** A number's decimal digits without an exponent (`1e-7` is `0.0000001`). */
-function plainDecimal(n: number): string {
-  const text = String(n);
-  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!m) return text;
-  const digits = m[1] + (m[2] ?? '');
-  const point = m[1].length + Number(m[3]);
-  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
-  return `${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
 /**
  * Whole units into the smallest unit of a collection with `decimals` (the real service multiplies
  * by 10^decimals; here exactly, from the number's shortest decimal form). 400 when the amount has
  * more fraction digits than the collection.
  */
 export function rawAmount(amount: number | string, decimals: number, name = 'amount'): bigint {
-  const raw = fromUnits(typeof amount === 'number' ? plainDecimal(amount) : amount, decimals);
-  if (raw === null) {
-    throw validationError(`${name} must be a non-negative decimal number with at most ${decimals} fraction digits (the collection's decimals): ${quote(amount)}`);
-  }
-  return raw;
+  return rawUnits(amount, decimals, name, " (the collection's decimals)");
 }
 
 /** A smallest-unit amount as the real service's `parsed` shows it: a number of whole units. */

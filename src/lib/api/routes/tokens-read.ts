@@ -86,7 +86,11 @@ export const tokenReadRoutes = [
     summary: 'Whether a token exists {isExists}',
     query: tokenQuery,
     handle: async ({ collectionId, tokenId }, { ledger }) => ({
-      isExists: (await ledger.read((tx) => tx.get('tokens', [collectionId, tokenId]))) !== undefined
+      // A predicate about any id of a collection that exists; a missing collection is 404 (DECISIONS 2).
+      isExists: await ledger.read(async (tx) => {
+        const [token] = await Promise.all([tx.get('tokens', [collectionId, tokenId]), existingCollection(tx, collectionId)]);
+        return token !== undefined;
+      })
     })
   }),
   read({

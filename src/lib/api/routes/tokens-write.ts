@@ -2,8 +2,9 @@
 // CollectionNotFoundError), that it is an NFT collection (400 naming the mode) and that every
 // token it names exists (400 NotFoundError); everything else is the ledger's dispatch.
 import { z } from 'zod';
-import { tokenNestingAddress } from '../../codec/nesting';
+import { parseNestingAddress, tokenNestingAddress } from '../../codec/nesting';
 import type { QueryTx } from '../../ledger/store';
+import { readPieces } from '../../ledger/refungible/state';
 import { parentOf } from '../../ledger/tokens/nesting';
 import type { CollectionRecord, Property } from '../../ledger/types';
 import { encodeTokenData, mergeByKey } from '../content/index';
@@ -11,7 +12,7 @@ import { validationError } from '../errors';
 import { MAX_TOKENS_PER_CALL } from '../../limits';
 import { mutation } from '../route';
 import { address, collectionId, properties, tokenId, tokenRef } from '../schemas';
-import { chainCall, content, propertyKeysBody, requireCollection, requireNftCollection, requireToken } from './lookups';
+import { chainCall, content, propertyKeysBody, requireCollection, requireNftCollection, requireNftMode, requireToken } from './lookups';
 
 const TAG = 'tokens';
 
@@ -61,6 +62,44 @@ export function mintProperties(item: z.output<typeof mintItem>, collection: Coll
   const generated = item.data === undefined || item.data === null ? [] : content(() => encodeTokenData(item.data, collection.properties), where);
   return mergeByKey(generated, item.properties ?? []);
 }
+
+/**
+ * The collection and token a nest or unnest names: an NFT, or a ReFungible token whose pieces move
+ * (`value` of them; the specification's nest "value … for refungible tokens"). Fungible has its routes.
+ */
+async function requireNestableToken(tx: QueryTx, collectionId: number, tokenId: number) {
+  const collection = await requireCollection(tx, collectionId);
+  if (collection.mode !== 'ReFungible') requireNftMode(collection);
+  const token = await requireToken(tx, collectionId, tokenId);
+  return { collection, token };
+}
+
+/**
+ * The nesting address an unnest takes a ReFungible token's pieces from: `parent` when given (it
+ * must hold some), else the one token holding them; pieces may sit under several.
+ */
+async function piecesParent(tx: QueryTx, collectionId: number, tokenId: number, parentGiven: unknown): Promise<string> {
+  const holders = Object.keys((await readPieces(tx, collectionId, tokenId))?.balances ?? {});
+  const parents = holders.filter((holder) => parseNestingAddress(holder) !== null);
+  const token = { collectionId, tokenId };
+  if (parentGiven !== undefined) {
+    const parent = tokenRef.safeParse(parentGiven);
+    if (!parent.success) throw validationError('parent must be {collectionId, tokenId}', token);
+    const held = parents.find((holder) => sameToken(parseNestingAddress(holder)!, parent.data));
+    if (!held) throw validationError(`Token is not nested under token ${parent.data.tokenId} of collection ${parent.data.collectionId}`, token);
+    return held;
+  }
+  if (parents.length === 0) throw validationError('Token is not nested', token);
+  if (parents.length > 1) {
+    throw validationError(`Pieces of this token are nested under ${parents.length} tokens: name the one to take them from in \`parent\``, {
+      ...token,
+      parents: parents.map((holder) => parseNestingAddress(holder))
+    });
+  }
+  return parents[0];
+}
+
+const sameToken = (a: { collectionId: number; tokenId: number }, b: { collectionId: number; tokenId: number }) => a.collectionId === b.collectionId && a.tokenId === b.tokenId;
 
 /** The NFT collection and the token a token mutation names. */
 async function requireNftToken(tx: QueryTx, collectionId: number, tokenId: number) {
@@ -152,12 +191,12 @@ export const tokenWriteRoutes = [
     body: z.object({ address, parent: tokenRef, nested: tokenRef, value: amount }),
     signer: (b) => b.address,
     toCall: async (b, { tx }) => {
-      const { token } = await requireNftToken(tx, b.nested.collectionId, b.nested.tokenId);
+      const { collection, token } = await requireNestableToken(tx, b.nested.collectionId, b.nested.tokenId);
       await requireCollection(tx, b.parent.collectionId);
       await requireToken(tx, b.parent.collectionId, b.parent.tokenId);
-      // A token already nested elsewhere moves out of its current parent (the signer must be its
-      // topmost owner); a top-level token moves from the signer.
-      const from = parentOf(token) ? token.owner : b.address;
+      // An NFT already nested elsewhere moves out of its current parent (the signer must be its
+      // topmost owner); a top-level token, or the signer's pieces of a ReFungible one, move from the signer.
+      const from = collection.mode === 'NFT' && parentOf(token) ? token.owner : b.address;
       const to = tokenNestingAddress(b.parent.collectionId, b.parent.tokenId);
       return chainCall('unique.transferFrom', { from, to, collectionId: b.nested.collectionId, tokenId: b.nested.tokenId, value: BigInt(b.value ?? 1) });
     }
@@ -172,16 +211,17 @@ export const tokenWriteRoutes = [
       nested: tokenRef,
       to: address.optional().describe('The new owner; the signer when absent'),
       value: amount,
-      parent: z.unknown().optional().describe('Accepted and ignored: the parent is looked up')
+      parent: z.unknown().optional().describe('An NFT\'s parent is looked up (this is ignored); a ReFungible token\'s pieces nested under several tokens need it: {collectionId, tokenId}')
     }),
     signer: (b) => b.address,
     toCall: async (b, { tx }) => {
-      const { token } = await requireNftToken(tx, b.nested.collectionId, b.nested.tokenId);
-      if (!parentOf(token)) {
+      const { collection, token } = await requireNestableToken(tx, b.nested.collectionId, b.nested.tokenId);
+      if (collection.mode === 'NFT' && !parentOf(token)) {
         throw validationError('Token is not nested', { collectionId: b.nested.collectionId, tokenId: b.nested.tokenId, owner: token.owner });
       }
+      const from = collection.mode === 'NFT' ? token.owner : await piecesParent(tx, b.nested.collectionId, b.nested.tokenId, b.parent);
       return chainCall('unique.transferFrom', {
-        from: token.owner,
+        from,
         to: b.to ?? b.address,
         collectionId: b.nested.collectionId,
         tokenId: b.nested.tokenId,

@@ -139,7 +139,7 @@ describe('token properties, exists, owner, balance', () => {
     await api.mint(1, { owner: BOB });
     expect((await api.get('/v1/tokens/exists?collectionId=1&tokenId=1')).json).toEqual({ isExists: true });
     expect((await api.get('/token/exists?collectionId=1&tokenId=2')).json).toEqual({ isExists: false });
-    expect((await api.get('/token/exists?collectionId=8&tokenId=2')).json).toEqual({ isExists: false });
+    expectError(await api.get('/token/exists?collectionId=8&tokenId=2'), 404, 'CollectionNotFoundError');
     expect((await api.get('/v1/tokens/owner?collectionId=1&tokenId=1')).json).toEqual({ owner: BOB });
     expectError(await api.get('/v1/tokens/owner?collectionId=1&tokenId=2'), 404, 'NotFoundError');
     expect((await api.get(`/v1/tokens/balance?collectionId=1&tokenId=1&address=${BOB}`)).json).toEqual({ amount: 1 });

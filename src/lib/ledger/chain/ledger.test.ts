@@ -573,6 +573,46 @@ describe('instant blocks', () => {
   });
 });
 
+describe('a signed nonce sequence sent at once', () => {
+  for (const soleWriter of [true, false]) {
+    it(`admits n+1 checked before n while n is still on its way in, and still refuses a gap nothing fills (${soleWriter ? 'sole writer' : 'shared store'})`, async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // Nonce 0's signature check waits for the gate, so nonce 1 reaches the pool's check first.
+      let checks = 0;
+      const ledger = await open(new MemoryStore(), { soleWriter, blockMode: { kind: 'instant' }, verify: async () => (checks++ === 0 ? gate.then(() => true) : true) });
+      const [first, second, far] = [
+        await signed(ledger, '//Alice', transfer(BOB, 1n), 0),
+        await signed(ledger, '//Alice', transfer(BOB, 2n), 1),
+        await signed(ledger, '//Alice', transfer(BOB, 3n), 9)
+      ];
+      const zero = ledger.submit(first.json, first.signature);
+      const one = ledger.submit(second.json, second.signature);
+      // A gap the submissions in flight leave open is refused once they are in.
+      const gap = ledger.submit(far.json, far.signature);
+      const gapRefused = expect(gap).rejects.toMatchObject({ details: { reason: 'Future' } });
+      release();
+      const [a, b] = await Promise.all([zero, one]);
+      await gapRefused;
+      const records = await Promise.all([a.included, b.included]);
+      expect(records.map((r) => [r.nonce, r.status])).toEqual([[0, 'InBlock'], [1, 'InBlock']]);
+      expect(await ledger.nextNonce(ALICE)).toBe(2);
+      ledger.close();
+    });
+  }
+
+  it('refuses n+1 when n fails its check: the gap stays', async () => {
+    const ledger = await open(new MemoryStore(), { blockMode: { kind: 'instant' }, verify: async (_m, signature) => !signature.endsWith('00') });
+    const first = await signed(ledger, '//Alice', transfer(BOB, 1n), 0);
+    const second = await signed(ledger, '//Alice', transfer(BOB, 2n), 1);
+    const forged = `${first.signature.slice(0, -2)}00`;
+    const [zero, one] = await Promise.allSettled([ledger.submit(first.json, forged), ledger.submit(second.json, second.signature)]);
+    expect(zero).toMatchObject({ status: 'rejected', reason: { kind: 'BadSignature' } });
+    expect(one).toMatchObject({ status: 'rejected', reason: { details: { reason: 'Future' } } });
+    ledger.close();
+  });
+});
+
 describe('sealing under store failures', () => {
   it('leaves no partial block and gives every accepted extrinsic a definite status', async () => {
     const seed = Date.now() % 100_000;

@@ -26,6 +26,7 @@ import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
+import { Arrivals, type Arrival } from './arrivals';
 import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
 import { resolvePoolLimits, type PoolLimits } from './pool-limits';
@@ -78,6 +79,8 @@ const MEMO_LIMIT = 10_000;
 export interface BuildOptions {
   nonce?: number;
   immortal?: boolean;
+  /** A mortal era's length in blocks (rounded up to a power of two from 4 to 65,536, as Substrate does); the chain's default when absent. */
+  eraPeriod?: number;
 }
 
 export interface Submitted {
@@ -122,6 +125,8 @@ export class Ledger implements LedgerReads {
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
   private readonly perSigner = new KeyedSerial<Address>();
+  /** Signed submissions on their way into the pool, by signer and nonce (a nonce ahead waits for them). */
+  private readonly arrivals = new Arrivals();
   /** Every store write of this ledger, one after another (pool rows and blocks). */
   private writes: Promise<unknown> = Promise.resolve();
   /** Submissions being checked and not yet in the pool (an instant block waits a little for them). */
@@ -273,7 +278,7 @@ export class Ledger implements LedgerReads {
     const make = async (tx?: QueryTx, stored?: Head) => {
       const head = stored ?? (await this.head(tx));
       const nonce = options.nonce ?? (await this.nextNonce(signer, tx));
-      return buildPayload(this.config, head, signer, call, nonce, options.immortal, this.rules);
+      return buildPayload(this.config, head, signer, call, nonce, options, this.rules);
     };
     // The sole writer answers head and nonces from memory; a shared store is read in one transaction.
     return this.soleWriter ? make() : this.readWithPool(make);
@@ -427,17 +432,43 @@ export class Ledger implements LedgerReads {
     return this.persist(entry);
   }
 
+  /** Throws BadSignature unless `signature` signs the payload this ledger rebuilds from `json`, as submit checks it (a fee quote of a signed body does too). */
+  async checkSigned(json: SignerPayloadJSON, signature: string): Promise<void> {
+    await checkSignature(this.verify, this.signingMessage(json), signature, canonicalSigner(json.address));
+  }
+
   async submit(json: SignerPayloadJSON, signature: string, options: { callbackUrl?: string; builtCall?: Call } = {}): Promise<Submitted> {
     const entry = await this.admission(async () => {
       const message = this.signingMessage(json);
       // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
       const call = options.builtCall ?? this.decodePayloadCall(json);
       const signer = canonicalSigner(json.address);
-      await checkSignature(this.verify, message, signature, signer);
-      const verified = this.verified(json, signature, signer, call);
-      return this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+      const arrival = this.arrivals.enter(signer, Number.parseInt(json.nonce, 16));
+      try {
+        await checkSignature(this.verify, message, signature, signer);
+        return await this.admitInTurn(arrival, this.verified(json, signature, signer, call), options.callbackUrl);
+      } finally {
+        arrival.leave();
+      }
     });
     return this.persist(entry);
+  }
+
+  /**
+   * Admit `v` in its signer's serial section; when its nonce is ahead of the next one while lower
+   * nonces of the same signer are still on their way in (arrivals.ts), check again as each settles.
+   */
+  private async admitInTurn(arrival: Arrival, v: Verified, callbackUrl?: string): Promise<Waiting> {
+    for (;;) {
+      const earlier = this.arrivals.earlier(arrival);
+      try {
+        return await this.perSigner.run(v.signer, () => this.admit(v, callbackUrl));
+      } catch (e) {
+        const nonceAhead = e instanceof TransactionError && e.details?.reason === 'Future';
+        if (!nonceAhead || earlier.length === 0) throw e;
+        await Promise.race(earlier);
+      }
+    }
   }
 
   /**

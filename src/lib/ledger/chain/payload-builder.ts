@@ -35,10 +35,18 @@ export interface BuiltPayload {
 export const MAX_NONCE = 0xffff_ffff;
 
 /** The payload of `call` signed by `address` with `nonce`, checkpointed at `head`. */
-export function buildPayload(config: ChainConfig, head: Head, address: Address, call: Call, nonce: number, immortal = false, rules: RuleSet = RULE_SETS.spec): BuiltPayload {
+export function buildPayload(
+  config: ChainConfig,
+  head: Head,
+  address: Address,
+  call: Call,
+  nonce: number,
+  { immortal = false, eraPeriod }: { immortal?: boolean; eraPeriod?: number } = {},
+  rules: RuleSet = RULE_SETS.spec
+): BuiltPayload {
   if (!Number.isSafeInteger(nonce) || nonce < 0 || nonce > MAX_NONCE) throw new TransactionError('BadPayload', `nonce must be a whole number from 0 to ${MAX_NONCE}, not ${nonce}`);
   const method = encodeCall(call);
-  const era = immortal ? IMMORTAL_ERA : encodeMortalEra(config.eraPeriod, head.number);
+  const era = immortal ? IMMORTAL_ERA : encodeMortalEra(eraPeriod || config.eraPeriod, head.number);
   const json = buildSignerPayloadJSON({
     address,
     method,

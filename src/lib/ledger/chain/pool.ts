@@ -122,7 +122,7 @@ export class TransactionPool {
       throw new TransactionError('Invalid', `A transaction of ${signer} with nonce ${nonce} is already waiting for a block`);
     }
     const next = this.nextNonce(signer, account.nonce, stored);
-    if (nonce > next) throw new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${next}: no gaps are allowed`);
+    if (nonce > next) throw new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${next}: no gaps are allowed`, { reason: 'Future' });
     this.checkRoom(signer, { total: this.byHash.size + others.length, ofSigner: (this.bySigner.get(signer)?.size ?? 0) + stored.size });
     const reserved = this.reservedOn(signer);
     if (account.free >= reserved + fee) return signer;

@@ -4,6 +4,7 @@ import type { CallHandler } from '../context';
 import { DispatchError } from '../errors';
 import { fungibleSupply } from '../fungible/state';
 import { META, readMeta, writeMeta } from '../meta';
+import { collectionUnits } from '../units';
 import { NOT_OWNER, ensureOwner, loadMutableCollection } from './shared';
 
 /**
@@ -20,7 +21,7 @@ export const destroyCollection: CallHandler<'unique.destroyCollection'> = async 
   if (collection.mode === 'Fungible') {
     const supply = await fungibleSupply(ctx.state, collectionId);
     if (supply > 0n) {
-      throw new DispatchError('common.CantDestroyNotEmptyCollection', `Collection ${collectionId} still has a total supply of ${supply} and cannot be destroyed`);
+      throw new DispatchError('common.CantDestroyNotEmptyCollection', `Collection ${collectionId} still has a total supply of ${collectionUnits(collection, supply)} and cannot be destroyed`);
     }
   }
   const live = collection.tokensMinted - collection.tokensBurnt;

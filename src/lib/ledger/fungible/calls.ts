@@ -5,7 +5,7 @@ import type { CallHandler, CallHandlers, DispatchContext } from '../context';
 import { DispatchError } from '../errors';
 import { U128_MAX, checkAllowedAmount, ensureCorrectReceiver, ensureListedIfRestricted, ignoresOwnedAmount, transfersEnabled } from '../pieces';
 import { canonicalAddress, chainAccountMap } from '../tokens/addresses';
-import { toUnits } from '../units';
+import { collectionUnits } from '../units';
 import { checkNesting } from '../tokens/nesting';
 import { nestPieces, unnestPieces } from '../tokens/piece-children';
 import { ensureItems, ensureMayMint, loadTokenCollection } from '../tokens/shared';
@@ -23,15 +23,10 @@ function ensureFungibleToken(collection: CollectionRecord, tokenId: number): voi
   }
 }
 
-/** An amount of the collection as a person reads it (exact): whole units with its decimals, and its token prefix. */
-function unitsOf(collection: CollectionRecord, raw: bigint): string {
-  return `${toUnits(raw, collection.decimals ?? 0)}${collection.tokenPrefix ? ` ${collection.tokenPrefix}` : ''}`;
-}
-
 function tooLow(collection: CollectionRecord, who: Address, balance: bigint, amount: bigint, verb: string): DispatchError {
   return new DispatchError(
     'common.TokenValueTooLow',
-    `${who} holds ${unitsOf(collection, balance)} of collection ${collection.id} and cannot ${verb} ${unitsOf(collection, amount)}`
+    `${who} holds ${collectionUnits(collection, balance)} of collection ${collection.id} and cannot ${verb} ${collectionUnits(collection, amount)}`
   );
 }
 
@@ -105,7 +100,7 @@ async function setAllowance(ctx: DispatchContext, collection: CollectionRecord, 
 /** The allowance left once `spender` moved `amount` for `from`, or null when it does not change. */
 function allowanceAfter(ctx: DispatchContext, collection: CollectionRecord, spender: Address, from: Address, amount: bigint): Promise<bigint | null> {
   return checkAllowedAmount(ctx, collection, spender, from, amount, () => fungibleAllowance(ctx.state, collection.id, from, spender), `collection ${collection.id}`, (raw) =>
-    unitsOf(collection, raw)
+    collectionUnits(collection, raw)
   );
 }
 
@@ -177,7 +172,7 @@ const approve: CallHandler<'unique.approve'> = async (ctx, { spender: rawSpender
   if (balance < amount && !ignoresOwnedAmount(ctx, collection, signer)) {
     throw new DispatchError(
       'common.CantApproveMoreThanOwned',
-      `${signer} holds ${unitsOf(collection, balance)} of collection ${collectionId} and cannot approve ${unitsOf(collection, amount)}`
+      `${signer} holds ${collectionUnits(collection, balance)} of collection ${collectionId} and cannot approve ${collectionUnits(collection, amount)}`
     );
   }
   await setAllowance(ctx, collection, signer, spender, amount);

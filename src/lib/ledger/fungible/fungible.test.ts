@@ -118,6 +118,9 @@ describe.each(RULE_SET_NAMES)('Fungible collections (%s)', (rules) => {
   it('is destroyed only once its total supply is 0', async () => {
     const { chain, id } = await setup();
     expect(await chain.error(ALICE, 'unique.destroyCollection', { collectionId: id })).toBe('common.CantDestroyNotEmptyCollection');
+    // The supply as a person reads it: 1000 smallest units at 6 decimals.
+    const refused = await chain.call(ALICE, 'unique.destroyCollection', { collectionId: id });
+    expect(refused.ok ? 'ok' : refused.error.message).toMatch(/still has a total supply of 0\.001( \w+)? and cannot be destroyed/);
     await chain.ok(ALICE, 'unique.burnItem', { collectionId: id, tokenId: 0, value: 1000n });
     await chain.ok(ALICE, 'unique.destroyCollection', { collectionId: id });
   });
