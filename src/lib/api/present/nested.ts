@@ -4,6 +4,7 @@
 import type { BundleNode } from '../../ledger/tokens/nesting';
 import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord, TokenRecord } from '../../ledger/types';
+import { collectionJson } from './collection';
 import { tokenJson } from './token';
 
 /** Collections by id, as read for presenting a set of tokens. */
@@ -32,11 +33,16 @@ function present(token: TokenRecord, collections: CollectionsById, ipfsGateway: 
   return tokenJson(token, collection, ipfsGateway);
 }
 
-/** Get token: the token object with `nestingChildTokens`, its direct children as token objects. */
+/**
+ * Get token: the token object with `nestingChildTokens`, its direct children as token objects, and
+ * its `collection` as Get collection answers it (reference 9.2, the later real service's shape).
+ */
 export async function tokenWithChildrenJson(token: TokenRecord, children: TokenRecord[], collections: CollectionsById, ipfsGateway: string) {
+  const collection = collections.get(token.collectionId);
   return {
     ...(await present(token, collections, ipfsGateway)),
-    nestingChildTokens: await Promise.all(children.map((child) => present(child, collections, ipfsGateway)))
+    nestingChildTokens: await Promise.all(children.map((child) => present(child, collections, ipfsGateway))),
+    collection: collection ? await collectionJson(collection, ipfsGateway) : null
   };
 }
 

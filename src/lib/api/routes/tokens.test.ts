@@ -47,6 +47,8 @@ describe('mint and get token', () => {
     expect(json.owner).toBe(BOB);
     expect(json.name).toEqual({ _: 'Explicit' });
     expect(json.properties).toContainEqual({ key: 'color', value: 'red', valueHex: '0x726564' });
+    // The later real service embeds the collection, as Get collection answers it (reference 9.2).
+    expect(json.collection).toEqual((await api.get('/v1/collections?collectionId=1')).json);
   });
 
   it('mints several tokens', async () => {
