@@ -10,7 +10,15 @@ export function jsonSafeResponse(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value ?? null, bigintAsString), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** An answer already serialised: one a ledger memo keeps is stringified once, not at every request it answers again. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export const jsonText = (value: unknown) => new JsonText(JSON.stringify(value ?? null));
+
 /** A JSON response built from a string body (cheaper than Response.json's stream on every host). */
 export function jsonResponse(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value ?? null), { status, headers: { 'content-type': 'application/json' } });
+  const body = value instanceof JsonText ? value.text : JSON.stringify(value ?? null);
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
 }

@@ -6,6 +6,7 @@ import { effectiveLimits } from '../../ledger/access';
 import { META, readMeta } from '../../ledger/meta';
 import type { CollectionRecord } from '../../ledger/types';
 import { collectionJson, limitsJson, propertyJson } from '../present/collection';
+import { jsonText } from '../json';
 import { read } from '../route';
 import { address, collectionId } from '../schemas';
 import { collectionNotFound, collectionQuery, onlyKeys, propertyKeysQuery } from './lookups';
@@ -45,7 +46,7 @@ export const collectionReadRoutes = [
       ledger.memo(
         `collection:${collectionId}:${ipfsGateway}`,
         (tx) => tx.get('collections', collectionId),
-        (collection) => (collection ? collectionJson(collection, ipfsGateway) : null)
+        async (collection) => jsonText(collection ? await collectionJson(collection, ipfsGateway) : null)
       )
   }),
   read({

@@ -12,6 +12,7 @@ import type { QueryTx } from '../../ledger/store';
 import type { CollectionRecord, TokenRecord } from '../../ledger/types';
 import { propertyJson } from '../present/collection';
 import { bundleTokens, gatherCollections, nestedTokenJson, tokenWithChildrenJson } from '../present/nested';
+import { jsonText } from '../json';
 import { read } from '../route';
 import { address, collectionId, tokenId } from '../schemas';
 import {
@@ -67,7 +68,8 @@ export const tokenReadRoutes = [
           const known = new Map(collection ? [[collectionId, collection]] : []);
           return { token, children, collections: await gatherCollections(tx, [token, ...children], known) };
         },
-        ({ token, children, collections }) => tokenWithChildrenJson(token, children, collections, ipfsGateway)
+        // Kept serialised: a token read again answers the same text (its collection embedded makes it kilobytes).
+        async ({ token, children, collections }) => jsonText(await tokenWithChildrenJson(token, children, collections, ipfsGateway))
       )
   }),
   read({
