@@ -159,6 +159,8 @@ describe('signatures and replay', () => {
     expect((await http(host, 'POST', '/extrinsic/calculate-fee', good)).body.raw).toMatch(/^\d+$/);
     expectEnvelope(await http(host, 'POST', '/collections/properties?use=GetFee', forged), 400, 'BadSignatureError');
     expectEnvelope(await http(host, 'POST', '/extrinsic/calculate-fee', forged), 400, 'BadSignatureError');
+    // A signature that is none is refused, not skipped.
+    expectEnvelope(await http(host, 'POST', '/extrinsic/calculate-fee', { ...good, signature: 'not hex' }), 400, 'ValidationError', /signature/);
     // Without a signature it is a quote of the payload, as before.
     expect((await http(host, 'POST', '/extrinsic/calculate-fee', { signerPayloadJSON: signed.signerPayloadJSON })).body.raw).toMatch(/^\d+$/);
   });
@@ -174,6 +176,7 @@ describe('signatures and replay', () => {
     expect((await build({ isImmortal: true })).body.signerPayloadJSON.era).toBe('0x00');
     expectEnvelope(await build({ era: 70_000 }), 400, 'ValidationError', /era/);
     expectEnvelope(await build({ era: -1 }), 400, 'ValidationError', /era/);
+    for (const era of [null, true, '64', 1.5]) expectEnvelope(await build({ era }), 400, 'ValidationError', /era/);
   });
 
   it('a failed dispatch charges the fee, advances the nonce and changes nothing else', async () => {

@@ -32,12 +32,19 @@ export function impersonatedAddress(ctx: ApiContext): string | null {
   return address;
 }
 
-/** Impersonating `impersonated` may sign only as that account. */
-/** A payload "signed" by impersonation (use=Sign), sent back under the same header where allowed: no key made its signature, so none verifies it. */
-export function impersonationSigned(ctx: ApiContext, signature: string): boolean {
-  return signature.toLowerCase() === IMPERSONATION_SIGNATURE && impersonatedAddress(ctx) !== null;
+/**
+ * A payload "signed" by impersonation (use=Sign) of its own signer, sent back under the same header
+ * where allowed: no key made its signature, so none verifies it.
+ */
+export function impersonationSigned(ctx: ApiContext, signature: string, signer: string): boolean {
+  if (signature.toLowerCase() !== IMPERSONATION_SIGNATURE) return false;
+  const impersonated = impersonatedAddress(ctx);
+  if (impersonated === null) return false;
+  checkImpersonatedSigner(impersonated, signer);
+  return true;
 }
 
+/** Impersonating `impersonated` may sign only as that account. */
 export function checkImpersonatedSigner(impersonated: string, signer: string): void {
   if (canonicalAccount(impersonated) !== canonicalAccount(signer)) {
     throw new ApiError('InvalidSignerError', `Impersonating ${quote(impersonated)}, but the extrinsic's signer is ${quote(signer)}`);

@@ -140,8 +140,13 @@ describe('limits at and just beyond their bounds', () => {
     }
     const explicit = await send('/balance/transfer?use=Build&nonce=7', json('POST', { address: ALICE, destination: BOB, amount: '1' }));
     expect(explicit.json.signerPayloadJSON.nonce).toBe('0x00000007');
-    const atEmpty = await send('/balance?address=' + ALICE + '&at=');
-    expect(atEmpty.status, atEmpty.text.slice(0, 300)).toBe(400);
+    // Block numbers: an empty one named block 0 (the genesis block) before.
+    for (const path of ['/explorer/block?number=', '/explorer/blocks?from=', '/explorer/blocks?from=%20']) {
+      const answer = await send(path);
+      expect(answer.status, `${path}: ${answer.text.slice(0, 300)}`).toBe(400);
+      expect(answer.json.error.name).toBe('ValidationError');
+    }
+    expect((await send('/explorer/block?number=0')).status).toBe(200);
   });
 
   it(`bounds signatures at ${MAX_SIGNATURE_HEX_LENGTH} characters`, () => {

@@ -132,7 +132,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
       }
       case 'GetFee': {
         // A signed body is verified as a submit would be (the real service's buildSignedSubmittable).
-        if (input.form === 'signed' && !impersonationSigned(ctx, input.signature)) await ledger.checkSigned(input.json, input.signature);
+        if (input.form === 'signed' && !impersonationSigned(ctx, input.signature, input.json.address)) await ledger.checkSigned(input.json, input.signature);
         const { json } = await payload();
         return { status: 201, json: { fee: fee(await costOf(json)) } };
       }

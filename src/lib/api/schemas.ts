@@ -51,7 +51,7 @@ export const hash32 = (name: string) => z.string({ error: `${name} must be a str
 
 /**
  * A whole number from 0 to `max`; query strings are coerced, but an empty or blank one is refused
- * (`Number('')` is 0: `nonce=` would have built at nonce 0, `at=` read the genesis state).
+ * (`Number('')` is 0: `nonce=` would have built at nonce 0, `/explorer/block?number=` named the genesis block).
  */
 export const wholeNumber = (name: string, max: number, maxText = `must be at most ${max}`) =>
   z.preprocess(

@@ -7,12 +7,12 @@ import { signMessage, verifySignature } from '../../codec/signature';
 import type { Call } from '../../ledger/types';
 import { checkImpersonatedSigner, impersonatedAddress, impersonationSigned, requireSigner, signerFromAuthorization } from '../auth';
 import { IMPERSONATION_SIGNATURE } from '../../ledger/chain/ledger';
-import { ApiError, validationError } from '../errors';
+import { ApiError, fromZodError, validationError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe, jsonSafeResponse } from '../json';
 import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
-import { address, boundedString, hash32, wholeNumber } from '../schemas';
+import { address, boundedString, hash32 } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
 import { MAX_ERA_PERIOD } from '../../codec/era';
 import { NO_STATE } from '../no-state';
@@ -41,7 +41,12 @@ const genericCall = z.object({
   args: z.union([z.array(z.unknown()).max(MAX_POSITIONAL_ARGS), z.record(boundedString('argument name'), z.unknown())]).default({}),
   isImmortal: z.boolean().optional(),
   /** The real service's `period: era || mortalLength`: a mortal era's length in blocks (0 or absent: the default). */
-  era: wholeNumber('era', MAX_ERA_PERIOD).optional(),
+  era: z
+    .number({ error: 'era must be a number of blocks' })
+    .int({ error: 'era must be a whole number of blocks' })
+    .min(0, { error: 'era must be 0 or more' })
+    .max(MAX_ERA_PERIOD, { error: `era must be at most ${MAX_ERA_PERIOD} blocks` })
+    .optional(),
   nonce: z.number().int().nonnegative().max(MAX_NONCE).optional()
 });
 
@@ -142,8 +147,12 @@ export const extrinsicRoutes = [
       if (payload.success) {
         const json = payload.data.signerPayloadJSON as SignerPayloadJSON;
         // A signed body is verified as a submit would be (the real service's buildSignedSubmittable).
-        const signed = signedBody.safeParse(body);
-        if (signed.success && !impersonationSigned(ctx, signed.data.signature)) await ledger.checkSigned(json, signed.data.signature);
+        if (body !== null && typeof body === 'object' && 'signature' in body) {
+          // A signed body: its signature must be one, and verify, as a submit's would.
+          const signed = signedBody.safeParse(body);
+          if (!signed.success) throw fromZodError(signed.error, 'body');
+          if (!impersonationSigned(ctx, signed.data.signature, json.address)) await ledger.checkSigned(json, signed.data.signature);
+        }
         cost = ledger.estimateCost(ledger.decodePayloadCall(json), Number.parseInt(json.nonce, 16), json.era === '0x00');
       } else {
         const raw = genericCall.safeParse(body);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseNestingAddress, tokenNestingAddress } from '../../codec/nesting';
 import type { QueryTx } from '../../ledger/store';
 import { readPieces } from '../../ledger/refungible/state';
-import { parentOf } from '../../ledger/tokens/nesting';
+import { parentOf, sameRef } from '../../ledger/tokens/nesting';
 import type { CollectionRecord, Property } from '../../ledger/types';
 import { encodeTokenData, mergeByKey } from '../content/index';
 import { validationError } from '../errors';
@@ -85,7 +85,7 @@ async function piecesParent(tx: QueryTx, collectionId: number, tokenId: number, 
   if (parentGiven !== undefined) {
     const parent = tokenRef.safeParse(parentGiven);
     if (!parent.success) throw validationError('parent must be {collectionId, tokenId}', token);
-    const held = parents.find((holder) => sameToken(parseNestingAddress(holder)!, parent.data));
+    const held = parents.find((holder) => sameRef(parseNestingAddress(holder)!, parent.data));
     if (!held) throw validationError(`Token is not nested under token ${parent.data.tokenId} of collection ${parent.data.collectionId}`, token);
     return held;
   }
@@ -98,8 +98,6 @@ async function piecesParent(tx: QueryTx, collectionId: number, tokenId: number, 
   }
   return parents[0];
 }
-
-const sameToken = (a: { collectionId: number; tokenId: number }, b: { collectionId: number; tokenId: number }) => a.collectionId === b.collectionId && a.tokenId === b.tokenId;
 
 /** The NFT collection and the token a token mutation names. */
 async function requireNftToken(tx: QueryTx, collectionId: number, tokenId: number) {

@@ -602,10 +602,11 @@ describe('a signed nonce sequence sent at once', () => {
   }
 
   it('refuses n+1 when n fails its check: the gap stays', async () => {
-    const ledger = await open(new MemoryStore(), { blockMode: { kind: 'instant' }, verify: async (_m, signature) => !signature.endsWith('00') });
+    let forged = '';
+    const ledger = await open(new MemoryStore(), { blockMode: { kind: 'instant' }, verify: async (_m, signature) => signature !== forged });
     const first = await signed(ledger, '//Alice', transfer(BOB, 1n), 0);
     const second = await signed(ledger, '//Alice', transfer(BOB, 2n), 1);
-    const forged = `${first.signature.slice(0, -2)}00`;
+    forged = `0x01${'ab'.repeat(64)}`;
     const [zero, one] = await Promise.allSettled([ledger.submit(first.json, forged), ledger.submit(second.json, second.signature)]);
     expect(zero).toMatchObject({ status: 'rejected', reason: { kind: 'BadSignature' } });
     expect(one).toMatchObject({ status: 'rejected', reason: { details: { reason: 'Future' } } });

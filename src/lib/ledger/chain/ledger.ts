@@ -427,7 +427,12 @@ export class Ledger implements LedgerReads {
       const call = this.decodePayloadCall(json);
       const signer = canonicalSigner(json.address);
       const verified: Verified = { ...this.verified(json, IMPERSONATION_SIGNATURE, signer, call), impersonated: true };
-      return this.perSigner.run(signer, () => this.admit(verified, options.callbackUrl));
+      const arrival = this.arrivals.enter(signer, verified.nonce);
+      try {
+        return await this.admitInTurn(arrival, verified, options.callbackUrl);
+      } finally {
+        arrival.leave();
+      }
     });
     return this.persist(entry);
   }
@@ -460,12 +465,14 @@ export class Ledger implements LedgerReads {
    */
   private async admitInTurn(arrival: Arrival, v: Verified, callbackUrl?: string): Promise<Waiting> {
     for (;;) {
-      const earlier = this.arrivals.earlier(arrival);
       try {
         return await this.perSigner.run(v.signer, () => this.admit(v, callbackUrl));
       } catch (e) {
-        const nonceAhead = e instanceof TransactionError && e.details?.reason === 'Future';
-        if (!nonceAhead || earlier.length === 0) throw e;
+        if (!(e instanceof TransactionError && e.details?.reason === 'Future')) throw e;
+        // Taken after the check: a lower nonce that left before it was admitted before it (the
+        // same serial section), one still in flight now may fill the gap.
+        const earlier = this.arrivals.earlier(arrival);
+        if (earlier.length === 0) throw e;
         await Promise.race(earlier);
       }
     }

@@ -23,7 +23,7 @@ export interface BundleNode {
 }
 
 const refKey = (r: TokenRef) => `${r.collectionId}:${r.tokenId}`;
-const sameRef = (a: TokenRef, b: TokenRef | null | undefined) =>
+export const sameRef = (a: TokenRef, b: TokenRef | null | undefined) =>
   !!b && a.collectionId === b.collectionId && a.tokenId === b.tokenId;
 const byRef = (a: TokenRef, b: TokenRef) => a.collectionId - b.collectionId || a.tokenId - b.tokenId;
 
