@@ -7,8 +7,8 @@ import { devRoutes } from './dev';
 import { ALICE, BOB, openApi } from './route-test-kit';
 
 /** The route kit's API, with the dev routes of a host (snapshot, revert) on the same ledger. */
-async function openHostApi() {
-  const host = await LedgerHost.open({ kind: 'node', store: new MemoryStore(), routes: (h) => devRoutes(h) });
+async function openHostApi(shared = false) {
+  const host = await LedgerHost.open({ kind: 'node', store: new MemoryStore(), shared, routes: (h) => devRoutes(h) });
   const api = await openApi();
   const request = async (method: string, path: string, body?: unknown, seed?: string) => {
     const headers: Record<string, string> = {};
@@ -146,6 +146,28 @@ describe('reads at a block, changes, snapshots and revert', () => {
     await api.ok('POST', '/v1/tokens', { address: ALICE, collectionId, owner: BOB });
     expect((await api.request('POST', '/dev/revert', { snapshotId: snap.json.snapshotId })).status).toBe(200);
     expect((await api.get(`/v1/tokens?collectionId=${collectionId}&tokenId=1`)).status).toBe(404);
+  });
+
+  it.each([false, true])('takes a signed extrinsic again once a revert undid it (as after Anvil\'s revert), and only then (shared store: %s)', async (shared) => {
+    const api = await openHostApi(shared);
+    await api.createCollection();
+    const snap = await api.request('POST', '/dev/snapshot', {});
+    const built = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: 2 });
+    const { signature } = (await api.request('POST', '/v1/extrinsic/sign', { signerPayloadJSON: built.json.signerPayloadJSON }, '//Alice')).json;
+    const signed = { signerPayloadJSON: built.json.signerPayloadJSON, signature };
+    const first = await api.request('POST', '/v1/extrinsic/submit', signed);
+    expect(first.status, JSON.stringify(first.json)).toBe(201);
+    expect((await api.request('POST', '/v1/extrinsic/submit', signed)).json.error.message).toMatch(/Already Imported/);
+    const balanceAfter = (await api.get(`/v1/balance?address=${BOB}`)).json.freeBalance.raw;
+    expect((await api.request('POST', '/dev/revert', { snapshotId: snap.json.snapshotId })).status).toBe(200);
+    expect((await api.get(`/v1/extrinsic/status?hash=${first.json.hash}`)).json).toMatchObject({ status: 'Invalid', error: { details: { name: 'Reverted' } } });
+    const again = await api.request('POST', '/v1/extrinsic/submit', signed);
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+    expect(again.json.hash).toBe(first.json.hash);
+    expect((await api.get(`/v1/extrinsic/status?hash=${first.json.hash}`)).json).toMatchObject({ status: 'InBlock', isError: false });
+    expect((await api.get(`/v1/balance?address=${BOB}`)).json.freeBalance.raw).toBe(balanceAfter);
+    // Included again: a second submit is refused, as for any included extrinsic.
+    expect((await api.request('POST', '/v1/extrinsic/submit', signed)).json.error.message).toMatch(/Already Imported/);
   });
 
   it('pages blocks without counting down through numbers above the head, and a token’s history', async () => {

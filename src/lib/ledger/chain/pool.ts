@@ -18,6 +18,7 @@ import { TransactionError } from './errors';
 import { DEFAULT_POOL_LIMITS, retryAfterSeconds, roomFor, type PoolLimits } from './pool-limits';
 import { chooseFeePayer } from './sponsorship';
 import type { RuleSet } from '../rules';
+import { wasReverted } from '../history/reverted';
 
 /** A pool row and what this process knows about it. */
 export interface Waiting extends PoolRecord {
@@ -113,7 +114,8 @@ export class TransactionPool {
     // Every stored row is in this index (loaded at open) or, on a shared store, among `others`.
     const [others, included, account] = await Promise.all([this.othersRows(tx), tx.get('extrinsics', hash), loadAccount(tx, signer)]);
     if (others.some((r) => r.hash === hash)) throw alreadyWaiting();
-    if (included) {
+    // Once, unless a revert undid it (its block is gone, or it was refused while it waited).
+    if (included && !(await wasReverted(tx, included))) {
       throw new TransactionError('Invalid', `Transaction Already Imported: ${hash} was already included (or refused); an extrinsic is accepted once`);
     }
     if (nonce < account.nonce) throw new TransactionError('Invalid', `Transaction is outdated: nonce ${nonce} was already used (next nonce is ${account.nonce})`);

@@ -19,6 +19,7 @@ import type { QueryTx, StateTx } from '../store';
 import type { BlockRecord, ExtrinsicRecord, PoolRecord } from '../types';
 import { produceBlock, type InclusionResult } from './block';
 import { KEEP_ALL_HISTORY, keepHistory, type HistoryPolicy } from '../history/record';
+import { wasReverted } from '../history/reverted';
 import type { BlockMode } from './config';
 import { TransactionError } from './errors';
 import { recordOutsideBlock, type TransactionPool, type Waiting, type WriteFn } from './pool';
@@ -99,7 +100,7 @@ export async function sealBatch(
       // No row of its own; on a shared store another context may have admitted the same extrinsic
       // and sealed it already: its record is reported, never written over.
       const stored = found[i] as ExtrinsicRecord | undefined;
-      if (stored) outcomes.set(entry.hash, outcomeOf(stored));
+      if (stored && !(await wasReverted(tx, stored))) outcomes.set(entry.hash, outcomeOf(stored));
       else live.push(entry);
     } else if (!found[i]) {
       // Another context sharing the store sealed (or dropped) it already: report what it wrote.
