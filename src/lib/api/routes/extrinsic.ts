@@ -146,9 +146,8 @@ export const extrinsicRoutes = [
       let cost: bigint;
       if (payload.success) {
         const json = payload.data.signerPayloadJSON as SignerPayloadJSON;
-        // A signed body is verified as a submit would be (the real service's buildSignedSubmittable).
+        // A signed body: its signature must be one, and verify, as a submit's would (the real service's buildSignedSubmittable).
         if (body !== null && typeof body === 'object' && 'signature' in body) {
-          // A signed body: its signature must be one, and verify, as a submit's would.
           const signed = signedBody.safeParse(body);
           if (!signed.success) throw fromZodError(signed.error, 'body');
           if (!impersonationSigned(ctx, signed.data.signature, json.address)) await ledger.checkSigned(json, signed.data.signature);

@@ -26,7 +26,7 @@ import { inclusionFee, totalCost } from './fees';
 import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
-import { Arrivals, type Arrival } from './arrivals';
+import { Arrivals } from './arrivals';
 import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
 import { resolvePoolLimits, type PoolLimits } from './pool-limits';
@@ -427,12 +427,7 @@ export class Ledger implements LedgerReads {
       const call = this.decodePayloadCall(json);
       const signer = canonicalSigner(json.address);
       const verified: Verified = { ...this.verified(json, IMPERSONATION_SIGNATURE, signer, call), impersonated: true };
-      const arrival = this.arrivals.enter(signer, verified.nonce);
-      try {
-        return await this.admitInTurn(arrival, verified, options.callbackUrl);
-      } finally {
-        arrival.leave();
-      }
+      return this.admitInTurn(signer, verified.nonce, () => verified, options.callbackUrl);
     });
     return this.persist(entry);
   }
@@ -448,33 +443,40 @@ export class Ledger implements LedgerReads {
       // A payload this process just built from `builtCall` needs no decoding; any other is decoded.
       const call = options.builtCall ?? this.decodePayloadCall(json);
       const signer = canonicalSigner(json.address);
-      const arrival = this.arrivals.enter(signer, Number.parseInt(json.nonce, 16));
-      try {
-        await checkSignature(this.verify, message, signature, signer);
-        return await this.admitInTurn(arrival, this.verified(json, signature, signer, call), options.callbackUrl);
-      } finally {
-        arrival.leave();
-      }
+      return this.admitInTurn(
+        signer,
+        Number.parseInt(json.nonce, 16),
+        async () => (await checkSignature(this.verify, message, signature, signer), this.verified(json, signature, signer, call)),
+        options.callbackUrl
+      );
     });
     return this.persist(entry);
   }
 
   /**
-   * Admit `v` in its signer's serial section; when its nonce is ahead of the next one while lower
-   * nonces of the same signer are still on their way in (arrivals.ts), check again as each settles.
+   * Verify (`verified`), then admit in the signer's serial section. The submission counts as on its
+   * way in (arrivals.ts) from before its check until it is admitted or refused; when its nonce is
+   * ahead of the next one while lower nonces of the same signer are on their way in too, it checks
+   * again as each settles.
    */
-  private async admitInTurn(arrival: Arrival, v: Verified, callbackUrl?: string): Promise<Waiting> {
-    for (;;) {
-      try {
-        return await this.perSigner.run(v.signer, () => this.admit(v, callbackUrl));
-      } catch (e) {
-        if (!(e instanceof TransactionError && e.details?.reason === 'Future')) throw e;
-        // Taken after the check: a lower nonce that left before it was admitted before it (the
-        // same serial section), one still in flight now may fill the gap.
-        const earlier = this.arrivals.earlier(arrival);
-        if (earlier.length === 0) throw e;
-        await Promise.race(earlier);
+  private async admitInTurn(signer: Address, nonce: number, verified: () => Verified | Promise<Verified>, callbackUrl?: string): Promise<Waiting> {
+    const arrival = this.arrivals.enter(signer, nonce);
+    try {
+      const v = await verified();
+      for (;;) {
+        try {
+          return await this.perSigner.run(v.signer, () => this.admit(v, callbackUrl));
+        } catch (e) {
+          if (!(e instanceof TransactionError && e.details?.reason === 'Future')) throw e;
+          // Taken after the check: a lower nonce that left before it was admitted before it (the
+          // same serial section), one still in flight now may fill the gap.
+          const earlier = this.arrivals.earlier(arrival);
+          if (earlier.length === 0) throw e;
+          await Promise.race(earlier);
+        }
       }
+    } finally {
+      arrival.leave();
     }
   }
 
