@@ -62,6 +62,19 @@ describe('properties over the chain bounds, by rule set (DECISIONS 5)', () => {
     expect(await outcome(api, 'DELETE', '/v1/collections/properties', { collectionId, propertyKeys: props(65).map((p) => p.key) })).toEqual(dispatchError('PropertyLimitReached', 'DELETE'));
   });
 
+  it("counts the default schema's own properties and permissions toward the 64, and says so", async () => {
+    // 60 typed properties, plus the default schema's own: more than 64 in the creation data.
+    const body = { address: ALICE, name: 'c', description: 'd', tokenPrefix: 'C', properties: props(60) };
+    const spec = await (await openApi({ rules: 'spec' })).request('POST', '/v1/collections?use=Result', body, '//Alice');
+    expect(spec.json.error.details.name).toBe('PropertyLimitReached');
+    expect(spec.json.error.message).toMatch(/^The new collection's creation data has 6\d properties .*at most 64, and a schema's own properties count too$/);
+    const unique = await (await openApi({ rules: 'unique' })).request('POST', '/v1/collections?use=Result', body, '//Alice');
+    expect(unique.status).toBe(400);
+    expect(unique.json.error.message).toMatch(/6\d properties in the new collection's creation data, a schema's own included \(the chain's bound is 64\)/);
+    const permissionsOver = await (await openApi({ rules: 'spec' })).request('POST', '/v1/collections?use=Result', { ...body, properties: [], tokenPropertyPermissions: permissions(60) }, '//Alice');
+    expect(permissionsOver.json.error.message).toMatch(/creation data has \d+ token property permissions/);
+  });
+
   it('still refuses a list, key or value past the request bounds with a 400 that names the field', async () => {
     const api = await openApi();
     const collectionId = await api.createCollection();

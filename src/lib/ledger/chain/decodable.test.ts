@@ -33,7 +33,7 @@ describe('undecodableReason', () => {
     const permissions = properties(65).map(({ key }) => ({ key, permission: { mutable: true, collectionAdmin: true, tokenOwner: false } }));
     expect(undecodableReason({ name: 'unique.setTokenPropertyPermissions', args: { collectionId: 1, propertyPermissions: permissions } })).toBeNull();
     const data = { mode: 'NFT' as const, decimals: 0, name: 'n', description: 'd', tokenPrefix: 'p', properties: [], adminList: [] };
-    expect(undecodableReason({ name: 'unique.createCollectionEx', args: { data: { ...data, tokenPropertyPermissions: permissions } } })).toMatch(/65 properties/);
+    expect(undecodableReason({ name: 'unique.createCollectionEx', args: { data: { ...data, tokenPropertyPermissions: permissions } } })).toMatch(/^65 token property permissions in the new collection's creation data/);
   });
 
   it("bounds createMultipleItemsEx's items at 120, counting a map's distinct owners", () => {

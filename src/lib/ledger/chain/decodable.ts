@@ -15,14 +15,20 @@ interface BoundedList {
   values: string[];
   /** Creation data (`CollectionPropertiesVec`, `CollectionPropertiesPermissionsVec`): at most 64 entries. */
   countBounded: boolean;
+  /** What the entries are, for the refusal. */
+  what: string;
 }
+
+/** A collection's creation data holds a schema's own entries beside the ones a person typed. */
+const CREATION_DATA = "in the new collection's creation data, a schema's own included";
 
 /** Every list of a call with bounded keys and values (properties, keys or permissions). */
 function boundedLists(call: Call): BoundedList[] {
-  const ofProperties = (properties: Property[], countBounded: boolean) => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value), countBounded });
+  const ofProperties = (properties: Property[], countBounded: boolean, what = 'properties in one list') => ({ keys: properties.map((p) => p.key), values: properties.map((p) => p.value), countBounded, what });
+  const ofPermissions = (permissions: { key: string }[], countBounded: boolean, what = 'token property permissions in one list') => ({ keys: permissions.map((p) => p.key), values: [], countBounded, what });
   switch (call.name) {
     case 'unique.createCollectionEx':
-      return [ofProperties(call.args.data.properties, true), { keys: call.args.data.tokenPropertyPermissions.map((p) => p.key), values: [], countBounded: true }];
+      return [ofProperties(call.args.data.properties, true, `properties ${CREATION_DATA}`), ofPermissions(call.args.data.tokenPropertyPermissions, true, `token property permissions ${CREATION_DATA}`)];
     case 'unique.createItem':
       return [ofProperties(call.args.properties, true)];
     case 'unique.setCollectionProperties':
@@ -34,9 +40,9 @@ function boundedLists(call: Call): BoundedList[] {
       return call.args.items.map((item) => ofProperties(item.properties, true));
     case 'unique.deleteCollectionProperties':
     case 'unique.deleteTokenProperties':
-      return [{ keys: call.args.propertyKeys, values: [], countBounded: false }];
+      return [{ keys: call.args.propertyKeys, values: [], countBounded: false, what: 'property keys in one list' }];
     case 'unique.setTokenPropertyPermissions':
-      return [{ keys: call.args.propertyPermissions.map((p) => p.key), values: [], countBounded: false }];
+      return [ofPermissions(call.args.propertyPermissions, false)];
     default:
       return [];
   }
@@ -64,8 +70,8 @@ export function undecodableReason(call: Call): string | null {
     const count = exItemCount(call.args);
     if (count > MAX_ITEMS_PER_BATCH) return `${count} items in one createMultipleItemsEx (the chain's bound is ${MAX_ITEMS_PER_BATCH})`;
   }
-  for (const { keys, values, countBounded } of boundedLists(call)) {
-    if (countBounded && keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} properties in one list (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
+  for (const { keys, values, countBounded, what } of boundedLists(call)) {
+    if (countBounded && keys.length > MAX_PROPERTIES_PER_ITEM) return `${keys.length} ${what} (the chain's bound is ${MAX_PROPERTIES_PER_ITEM})`;
     const longKey = keys.find((key) => byteLength(key) > MAX_PROPERTY_KEY_LENGTH);
     if (longKey !== undefined) return `a property key of ${byteLength(longKey)} bytes (the chain's bound is ${MAX_PROPERTY_KEY_LENGTH})`;
     const longValue = values.find((value) => byteLength(value) > MAX_PROPERTY_VALUE_LENGTH);

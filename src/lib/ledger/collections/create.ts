@@ -7,7 +7,8 @@ import {
   COLLECTION_NUMBER_LIMIT,
   MAX_COLLECTION_DESCRIPTION_LENGTH,
   MAX_COLLECTION_NAME_LENGTH,
-  MAX_DECIMAL_POINTS
+  MAX_DECIMAL_POINTS,
+  MAX_PROPERTIES_PER_ITEM
 } from '../constants';
 import type { CallHandler } from '../context';
 import { DispatchError } from '../errors';
@@ -96,12 +97,14 @@ export const createCollectionEx: CallHandler<'unique.createCollectionEx'> = asyn
 
   // 7. Collection properties; 8. token property permissions (duplicates overwrite).
   let properties: Property[] = [];
-  for (const { key, value } of data.properties ?? []) {
-    properties = setCollectionProperty(properties, key, value, 'the new collection');
-  }
   let tokenPropertyPermissions: PropertyKeyPermission[] = [];
-  for (const { key, permission } of data.tokenPropertyPermissions ?? []) {
-    tokenPropertyPermissions = withPropertyPermission(tokenPropertyPermissions, key, permission, 'The new collection');
+  try {
+    for (const { key, value } of data.properties ?? []) properties = setCollectionProperty(properties, key, value, 'the new collection');
+    for (const { key, permission } of data.tokenPropertyPermissions ?? []) {
+      tokenPropertyPermissions = withPropertyPermission(tokenPropertyPermissions, key, permission, 'The new collection');
+    }
+  } catch (e) {
+    throw creationOverLimit(e, data);
   }
 
   // 9. Admins: duplicates ignored, at most 5 (the owner may be one of them).
@@ -136,3 +139,15 @@ export const createCollectionEx: CallHandler<'unique.createCollectionEx'> = asyn
   await writeMeta(ctx.state, META.createdCollectionCount, id);
   ctx.emit('common', 'CollectionCreated', { collectionId: id, mode: MODE_IDS[mode], owner: ctx.signer });
 };
+
+/** PropertyLimitReached at creation, told as the whole list's count: a schema's own entries count too, which the person did not type. */
+function creationOverLimit(error: unknown, data: { properties?: readonly { key: string }[]; tokenPropertyPermissions?: readonly { key: string }[] }): unknown {
+  if (!(error instanceof DispatchError) || error.errorName !== 'PropertyLimitReached') return error;
+  const distinct = (list: readonly { key: string }[] | undefined) => new Set((list ?? []).map((entry) => entry.key)).size;
+  const properties = distinct(data.properties);
+  const [count, what] = properties > MAX_PROPERTIES_PER_ITEM ? [properties, 'properties'] : [distinct(data.tokenPropertyPermissions), 'token property permissions'];
+  return new DispatchError(
+    'common.PropertyLimitReached',
+    `The new collection's creation data has ${count} ${what} (distinct keys); a collection has at most ${MAX_PROPERTIES_PER_ITEM}, and a schema's own ${what} count too`
+  );
+}
