@@ -41,6 +41,8 @@ export interface DryRunInput {
   /** Its call, decoded completely (the signing rule checked it). */
   call: Call;
   now: number;
+  /** The account's next nonce, counting what waits in the pool (a higher one is a gap submit refuses). */
+  nextNonce: number;
 }
 
 function refusal(error: TransactionError, fee: bigint, signer: Address): DryRunResult {
@@ -60,6 +62,10 @@ export async function dryRunPayload(tx: QueryTx, input: DryRunInput, config: Cha
   } catch (error) {
     if (error instanceof TransactionError) return refusal(error, fee, signer);
     throw error;
+  }
+  if (nonce > input.nextNonce) {
+    // As admission refuses it (pool.ts): nothing waiting fills the gap.
+    return refusal(new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${input.nextNonce}: no gaps are allowed`, { reason: 'Future' }), fee, signer);
   }
   const notes: string[] = [];
   const stored = (await loadAccount(tx, signer)).nonce;

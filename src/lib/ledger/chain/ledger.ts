@@ -330,7 +330,10 @@ export class Ledger implements LedgerReads {
   async dryRunPayload(json: SignerPayloadJSON): Promise<DryRunResult> {
     const call = checkedCall(this.config, json);
     const signer = canonicalSigner(json.address);
-    return this.read(async (tx) => dryRunPayload(tx, { json, signer, call, now: this.now() }, this.config, await this.head(tx), this.rules));
+    // Read with the pool, so the next nonce counts exactly what waits (as admission would).
+    return this.readWithPool(async (tx, head) =>
+      dryRunPayload(tx, { json, signer, call, now: this.now(), nextNonce: await this.nextNonce(signer, tx) }, this.config, head, this.rules)
+    );
   }
 
   /**
