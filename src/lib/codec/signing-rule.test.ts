@@ -201,6 +201,15 @@ describe('rawSigningMessage', () => {
     expect(rawSigningMessage({ data: 'line one\n\tline two' }, 1024).text).toBe('line one\n\tline two');
   });
 
+  it('shows hex for invisible characters that would hide a statement: tags, zero-width, marks, separators, private use', () => {
+    const hidden = [...'I authorise'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    for (const invisible of [hidden, '\u200b', '\u200e', '\u200f', '\u061c', '\u00ad', '\ufeff', '\u2028', '\u2029', '\ue000']) {
+      expect(rawSigningMessage({ data: `Sign in to app.example${invisible}` }, 1024).text, JSON.stringify(invisible)).toBeNull();
+    }
+    // Letters of any script, accents and emoji stay text.
+    for (const visible of ['Grüße aus Köln', '東京で署名', 'مرحبا', 'ok 👍🏽', 'e\u0301']) expect(rawSigningMessage({ data: visible }, 1024).text).toBe(visible);
+  });
+
   it('refuses data over the size bound, counted in bytes', () => {
     expect(rawSigningMessage({ data: 'é'.repeat(8) }, 16).text).toBe('é'.repeat(8));
     const error = refusal(() => rawSigningMessage({ data: 'é'.repeat(9) }, 16));

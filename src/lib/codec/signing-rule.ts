@@ -159,6 +159,13 @@ export function rawSigningMessage(raw: { data?: unknown; type?: unknown }, maxBy
   return { message, text: printableText(inner), hex: toHex(inner) };
 }
 
+/**
+ * Characters that would hide or reorder what is signed when shown as text: controls other than tab
+ * and line breaks, format characters (zero-width, direction marks and overrides, tags, soft hyphen,
+ * byte-order mark), line and paragraph separators, private-use and unassigned code points.
+ */
+const HIDES_TEXT = /[^\P{Cc}\t\n\r]|[\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
+
 function printableText(bytes: Uint8Array): string | null {
   let text: string;
   try {
@@ -166,8 +173,7 @@ function printableText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-  // Control characters (other than line breaks and tabs) would hide what is signed.
-  return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text) ? null : text;
+  return HIDES_TEXT.test(text) ? null : text;
 }
 
 export { PayloadError };
