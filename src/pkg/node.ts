@@ -56,7 +56,7 @@ export interface StartHostOptions {
    * read; writes stay here; `rules` default to `unique`.
    */
   fork?: string | { url: string; blockHash?: string };
-  /** `Authorization: Impersonate <address>` signs as that address without its key. Default: on in a fork, off otherwise. */
+  /** `Authorization: Impersonate <address>` signs as that address without its key. Default: on in a fork, off otherwise; `false` refuses it for the host's life. */
   impersonate?: boolean;
 }
 

@@ -15,6 +15,7 @@ import { TABLES, type QueryTx, type Rows, type Store, type TableName } from '../
 import type { BlockRecord } from '../ledger/types';
 import type { Head } from '../ledger/chain/block';
 import type { RevertTarget } from '../api/routes/dev';
+import { ApiError } from '../api/errors';
 import { HistoryError } from '../ledger/history/errors';
 import type { HistoryPolicy } from '../ledger/history/record';
 import { findSnapshot, listSnapshots, type Snapshot } from '../ledger/history/snapshots';
@@ -79,7 +80,10 @@ export interface LedgerHostOptions {
   handlerLimits?: RequestLimits;
   /** Fork this source: the store answers, at the source's block, what it never held (ledger/fork). */
   fork?: ForkSource;
-  /** Let `Authorization: Impersonate <address>` sign as that address (default: on in a fork, off otherwise). */
+  /**
+   * Let `Authorization: Impersonate <address>` sign as that address (default: on in a fork, off
+   * otherwise, and switchable). `false` refuses it for this host's life: it cannot be switched on.
+   */
   impersonate?: boolean;
   /**
    * Forks started while running (`POST /dev/fork`, the browser hosts): how to reach a source, and
@@ -361,6 +365,9 @@ export class LedgerHost {
 
   /** Switch impersonation; `quiet` when following another context (no announcement). */
   setImpersonation(enabled: boolean, options: { quiet?: boolean } = {}): void {
+    if (enabled && this.options.impersonate === false) {
+      throw new ApiError('ImpersonationRefusedError', 'Impersonation was refused when this host started (--no-impersonate, or impersonate: false); start it without that to switch it on', undefined, 403);
+    }
     this.impersonate = enabled;
     if (!options.quiet) for (const listener of this.impersonationListeners) listener(enabled);
   }

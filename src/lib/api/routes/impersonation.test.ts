@@ -6,7 +6,7 @@ import { ALICE, BOB } from './route-test-kit';
 
 const BASE = 'http://127.0.0.1/sandbox/v1';
 
-async function host(impersonate: boolean) {
+async function host(impersonate?: boolean) {
   const h = await LedgerHost.open({ kind: 'node', store: new MemoryStore(), impersonate, routes: (x) => devRoutes(x) });
   const call = async (method: string, path: string, body?: unknown, authorization?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) };
@@ -45,11 +45,21 @@ describe('impersonation', () => {
     const on = await host(true);
     expect((await on.call('POST', '/balance/transfer?use=Result', transfer, `Impersonate ${ALICE}`)).status).toBe(400);
     expect((await on.call('POST', '/balance/transfer?use=Result', transfer, 'Impersonate nobody')).status).toBe(400);
-    const off = await host(false);
+    const off = await host();
     const refused = await off.call('POST', '/balance/transfer?use=Result', transfer, asBob);
     expect([refused.status, refused.body.error.name]).toEqual([403, 'ImpersonationRefusedError']);
     await off.call('POST', '/dev/impersonation', { enabled: true });
     expect((await off.call('POST', '/balance/transfer?use=Result', transfer, asBob)).status).toBe(201);
+  });
+
+  it('cannot be switched on over HTTP when the host was started refusing it (--no-impersonate)', async () => {
+    const refusing = await host(false);
+    const switched = await refusing.call('POST', '/dev/impersonation', { enabled: true });
+    expect([switched.status, switched.body.error.name]).toEqual([403, 'ImpersonationRefusedError']);
+    expect(switched.body.error.message).toMatch(/--no-impersonate/);
+    expect((await refusing.call('POST', '/balance/transfer?use=Result', transfer, asBob)).status).toBe(403);
+    // Switching it off stays allowed.
+    expect((await refusing.call('POST', '/dev/impersonation', { enabled: false })).body).toEqual({ impersonate: false });
   });
 });
 
