@@ -215,4 +215,17 @@ describe('reads at a block, changes, snapshots and revert', () => {
     expect((await api.request('POST', '/dev/revert', { snapshotId: 'x'.repeat(5000) })).status).toBe(400);
     expect((await api.request('POST', '/dev/revert', { snapshotId: '1', blockHash: `0x${'cd'.repeat(32)}` })).status).toBe(400);
   });
+
+  it('lists only snapshots that can still be reverted to: none whose block history pruned', async () => {
+    const api = await openHostApi();
+    const early = (await api.request('POST', '/dev/snapshot', {})).json;
+    for (let i = 0; i < 4; i++) await api.request('POST', '/dev/seal', { count: 1 });
+    const late = (await api.request('POST', '/dev/snapshot', {})).json;
+    expect((await api.request('GET', '/dev/snapshots')).json.snapshots.map((s: { snapshotId: string }) => s.snapshotId)).toEqual([early.snapshotId, late.snapshotId]);
+    await api.request('POST', '/dev/history', { keepBlocks: 2 });
+    await api.request('POST', '/dev/seal', { count: 1 });
+    expect((await api.request('GET', '/dev/snapshots')).json.snapshots.map((s: { snapshotId: string }) => s.snapshotId)).toEqual([late.snapshotId]);
+    expect((await api.request('POST', '/dev/revert', { snapshotId: early.snapshotId })).status).toBe(410);
+    expect((await api.request('POST', '/dev/revert', { snapshotId: late.snapshotId })).status).toBe(200);
+  });
 });

@@ -4,7 +4,7 @@
 // (and no revert) moves it; revert drops the snapshots of blocks it removes.
 import type { Head } from '../chain/block';
 import { readMeta, writeMeta } from '../meta';
-import type { StateTx } from '../store';
+import type { QueryTx, StateTx } from '../store';
 import { HistoryError } from './errors';
 
 export interface Snapshot {
@@ -34,8 +34,10 @@ export async function takeSnapshot(state: StateTx, now: number): Promise<Snapsho
   return snapshot;
 }
 
-export async function listSnapshots(state: StateTx): Promise<Snapshot[]> {
-  return (await book(state)).list;
+/** The snapshots that can still be reverted to: none below the oldest block history keeps (pruned, or before an import). */
+export async function listSnapshots(tx: QueryTx): Promise<Snapshot[]> {
+  const [{ list }, start] = await Promise.all([book(tx), tx.history.start()]);
+  return list.filter((s) => s.blockNumber >= start);
 }
 
 export async function findSnapshot(state: StateTx, snapshotId: string): Promise<Snapshot> {
