@@ -49,9 +49,10 @@ const blockModeBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('manual') }),
   z.object({
     kind: z.literal('interval'),
+    // Without `ms`, coercion makes NaN: say what is missing rather than "received NaN".
     ms: z.coerce
-      .number()
-      .int()
+      .number({ error: 'interval blocks need ms, a whole number of milliseconds' })
+      .int({ error: 'ms must be a whole number of milliseconds' })
       .min(BLOCK_INTERVAL_MS.min, { error: `ms must be at least ${BLOCK_INTERVAL_MS.min}` })
       .max(BLOCK_INTERVAL_MS.max, { error: `ms must be at most ${BLOCK_INTERVAL_MS.max}` })
   })

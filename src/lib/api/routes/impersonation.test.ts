@@ -77,4 +77,20 @@ describe('dev controls', () => {
     await call('POST', '/dev/revert', { snapshotId: snapshot.snapshotId });
     expect((await call('GET', `/balance?address=${BOB}`)).body.freeBalance.amount).toBe('1000000');
   });
+
+  it('block mode: interval blocks without ms, or with ms that is not whole, say so', async () => {
+    const { call } = await host(false);
+    for (const [body, message] of [
+      [{ kind: 'interval' }, 'interval blocks need ms, a whole number of milliseconds'],
+      [{ kind: 'interval', ms: 'soon' }, 'interval blocks need ms, a whole number of milliseconds'],
+      [{ kind: 'interval', ms: 250.5 }, 'ms must be a whole number of milliseconds'],
+      [{ kind: 'interval', ms: 1 }, 'ms must be at least']
+    ] as const) {
+      const refused = await call('POST', '/dev/block-mode', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toContain(message);
+    }
+    expect((await call('POST', '/dev/block-mode', { kind: 'interval', ms: '500' })).body).toEqual({ blockMode: { kind: 'interval', ms: 500 } });
+    await call('POST', '/dev/block-mode', { kind: 'instant' });
+  });
 });
