@@ -117,8 +117,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
     return { json: built.signerPayloadJSON, built };
   };
   const costOf = async (json: SignerPayloadJSON) => {
-    const call = input.form === 'raw' ? input.call : ledger.decodePayloadCall(json);
-    return ledger.estimateCost(call, Number.parseInt(json.nonce, 16), json.era === '0x00');
+    return ledger.estimatePayloadCost(json, input.form === 'raw' ? input.call : undefined);
   };
   const feeField = async (json: SignerPayloadJSON) => (withFee && input.form === 'raw' ? { fee: fee(await costOf(json)) } : {});
 

@@ -86,7 +86,7 @@ const holdsAmounts = amountReaders.has;
 /** A JSON object (not null, not a list). */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const U128_MAX = (1n << 128n) - 1n;
+export const U128_MAX = (1n << 128n) - 1n;
 
 const AMOUNT_DIGITS_RE = new RegExp(`^\\d{1,${MAX_DECIMAL_DIGITS}}$`);
 

@@ -4,7 +4,8 @@
 // payload it has checked. A payload is refused, with the reason, when its extension list is not
 // exactly the chain's (fewer extensions would leave the genesis, the era or the nonce out of the
 // signed bytes: one signature valid at every nonce, on every chain), when its genesis hash is not
-// the chain's, or when its `method` does not decode completely (bytes the person was not shown).
+// the chain's, when it carries a tip (paid beyond the fee, and shown nowhere), or when its `method`
+// does not decode completely (bytes the person was not shown).
 import { decodeCall } from './calls';
 import type { Call } from './call-types';
 import { fromHex, isHex, toHex } from './hash';
@@ -26,7 +27,7 @@ export interface SigningChain {
 /** Without these the signed bytes would not pin the chain, the era, the nonce or the runtime. */
 export const ESSENTIAL_EXTENSIONS: readonly string[] = ['CheckSpecVersion', 'CheckGenesis', 'CheckMortality', 'CheckNonce'];
 
-export type SigningRefusal = 'payload' | 'extensions' | 'genesis' | 'method' | 'raw';
+export type SigningRefusal = 'payload' | 'extensions' | 'genesis' | 'method' | 'tip' | 'raw';
 
 /** Why a payload is not signed; the message says what to change. Nothing was signed. */
 export class SigningRuleError extends Error {
@@ -86,6 +87,10 @@ export function checkSignerPayload(json: SignerPayloadJSON, chain: SigningChain)
   // CheckGenesis is in the list (above), so the genesis hash compared here is inside the signed bytes.
   if (!sameHash(json.genesisHash, chain.genesisHash)) {
     throw new SigningRuleError('genesis', `The payload is for another chain (genesisHash ${String(json.genesisHash).slice(0, 66)}, this chain is ${chain.genesisHash}): nothing is signed for a chain the signer did not choose`);
+  }
+  // A tip is paid beyond the fee, on a real chain too, and no dialog shows it: Opalite signs none (its own builds carry 0).
+  if (BigInt(json.tip) !== 0n) {
+    throw new SigningRuleError('tip', `The payload carries a tip of ${BigInt(json.tip)} (smallest units), paid beyond the fee: nothing with a tip is signed; build it again without one`);
   }
   if (!isHex(json.method)) throw new SigningRuleError('method', 'signerPayloadJSON.method must be 0x hex');
   let call: Call;

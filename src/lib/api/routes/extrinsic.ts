@@ -152,7 +152,7 @@ export const extrinsicRoutes = [
           if (!signed.success) throw fromZodError(signed.error, 'body');
           if (!impersonationSigned(ctx, signed.data.signature, json.address)) await ledger.checkSigned(json, signed.data.signature);
         }
-        cost = ledger.estimateCost(ledger.decodePayloadCall(json), Number.parseInt(json.nonce, 16), json.era === '0x00');
+        cost = ledger.estimatePayloadCost(json);
       } else {
         const raw = genericCall.safeParse(body);
         if (!raw.success) throw validationError('Body must be {address, section, method, args} or {signerPayloadJSON}');
@@ -202,7 +202,7 @@ export const extrinsicRoutes = [
       const call = ledger.decodePayloadCall(json);
       const [section, method] = call.name.split('.');
       const nonce = Number.parseInt(json.nonce, 16);
-      const fee = ledger.estimateCost(call, nonce, json.era === '0x00');
+      const fee = ledger.estimatePayloadCost(json, call);
       return { json: jsonSafe({ section, method, args: call.args, signer: json.address, nonce, fee: feeResponse(fee, ledger.config.tokenSymbol, ledger.config.decimals) }) };
     }
   }),

@@ -55,6 +55,7 @@ export async function dryRunPayload(tx: QueryTx, input: DryRunInput, config: Cha
   const { json, signer, call } = input;
   const nonce = Number.parseInt(json.nonce, 16);
   const era = payloadEra(json);
+  // No tip: the signing rule the dry run answers under refuses a payload with one.
   const fee = inclusionFee(call, signedExtrinsicLength(fromHex(json.method).length, fromHex(json.era).length, nonce, 0n), rules);
   let validUntil: number;
   try {

@@ -27,7 +27,7 @@ import { writeGenesis } from './genesis';
 import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
 import { Arrivals } from './arrivals';
-import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
+import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, payloadTip, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
 import { TransactionPool, readyRecord, type Waiting } from './pool';
 import { resolvePoolLimits, type PoolLimits } from './pool-limits';
 import { Sealer, type Sealed } from './sealer';
@@ -270,6 +270,13 @@ export class Ledger implements LedgerReads {
   estimateCost(call: Call, nonce: number, immortal = false): bigint {
     const method = encodeCall(call);
     return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n), this.rules);
+  }
+
+  /** What the payload `json` costs its signer in all: fee, tip and any deposit (`call` is its call, decoded when not given). */
+  estimatePayloadCost(json: SignerPayloadJSON, call: Call = this.decodePayloadCall(json)): bigint {
+    const tip = payloadTip(json);
+    const length = signedExtrinsicLength(encodeCall(call).length, json.era === '0x00' ? 1 : 2, Number.parseInt(json.nonce, 16), tip);
+    return totalCost(call, length, this.rules) + tip;
   }
 
   /** Build the signer payload of `call` for `address` (its canonical form). */

@@ -5,6 +5,7 @@ import { IMMORTAL_ERA, decodeEra, eraBirth, eraDeath, encodeMortalEra, type Era 
 import { publicKeyOf } from '../../codec/address';
 import { encodeSignedExtrinsic, extrinsicHash, signedExtrinsicLength } from '../../codec/extrinsic';
 import { fromHex } from '../../codec/hash';
+import { U128_MAX } from '../../codec/scale';
 import {
   PayloadError,
   SIGNED_EXTENSIONS,
@@ -164,11 +165,20 @@ async function eraMismatch(tx: QueryTx, json: SignerPayloadJSON, era: Era & { ki
  * The identity of a signed payload: its extrinsic hash, over the signer's public key (so every
  * spelling of one signer gives one hash), its nonce and its inclusion fee.
  */
+/** The payload's tip, smallest units: paid with the fee (BadPayload when it is not a u128). */
+export function payloadTip(json: SignerPayloadJSON): bigint {
+  const tip = typeof json.tip === 'string' && /^0x[0-9a-f]{1,64}$/i.test(json.tip) ? BigInt(json.tip) : -1n;
+  if (tip < 0n || tip > U128_MAX) throw new TransactionError('BadPayload', `signerPayloadJSON.tip must be 0x hex of at most 2^128 - 1, not ${String(json.tip).slice(0, 80)}`);
+  return tip;
+}
+
 export function signedExtrinsicOf(json: SignerPayloadJSON, signature: string, signer: Address, call: Call, rules: RuleSet = RULE_SETS.spec): { hash: string; nonce: number; fee: bigint } {
   payloadEra(json);
   const nonce = Number.parseInt(json.nonce, 16);
   const method = fromHex(json.method);
   const era = fromHex(json.era);
-  const hash = extrinsicHash(encodeSignedExtrinsic({ publicKey: publicKeyOf(signer), signature: fromHex(signature), era, nonce, tip: BigInt(json.tip), method }));
-  return { hash, nonce, fee: inclusionFee(call, signedExtrinsicLength(method.length, era.length, nonce, 0n), rules) };
+  const tip = payloadTip(json);
+  const hash = extrinsicHash(encodeSignedExtrinsic({ publicKey: publicKeyOf(signer), signature: fromHex(signature), era, nonce, tip, method }));
+  // A tip is paid with the fee (the chain's ChargeTransactionPayment withdraws both).
+  return { hash, nonce, fee: inclusionFee(call, signedExtrinsicLength(method.length, era.length, nonce, tip), rules) + tip };
 }
