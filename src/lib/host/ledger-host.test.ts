@@ -145,6 +145,16 @@ describe('dev routes', () => {
     expect(after.tables).toEqual(before.tables);
   });
 
+  it("refuses an export claiming a real network's genesis hash (nothing signed for the sandbox may be valid there)", async () => {
+    const host = await openHost();
+    const text = (await call(host, 'GET', '/sandbox/v1/dev/export')).text;
+    const unique = '0x84322d9cddbf35088f1e54e9a85c967a41a56a4f43445768125e61af166c7d31';
+    const answer = await call(host, 'POST', '/sandbox/v1/dev/import', text.split(host.ledger.config.genesisHash).join(unique));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.message).toMatch(/claims the genesis hash of Unique, a real network/);
+    expect((await call(host, 'GET', '/sandbox/v1/dev/status')).json.genesisHash).toBe(host.ledger.config.genesisHash);
+  });
+
   it('refuses rows the store cannot hold, changing nothing', async () => {
     const host = await openHost();
     const snapshot = (await call(host, 'GET', '/sandbox/v1/dev/export')).json;

@@ -16,6 +16,7 @@ import type { BlockRecord } from '../ledger/types';
 import type { Head } from '../ledger/chain/block';
 import type { RevertTarget } from '../api/routes/dev';
 import { ApiError } from '../api/errors';
+import { realNetworkOf } from '../ledger/chain/real-networks';
 import { HistoryError } from '../ledger/history/errors';
 import type { HistoryPolicy } from '../ledger/history/record';
 import { findSnapshot, listSnapshots, type Snapshot } from '../ledger/history/snapshots';
@@ -150,6 +151,10 @@ function checkImportable(dump: Dump, network: string): void {
   }
   if (typeof config.genesisHash !== 'string' || !/^0x[0-9a-f]{64}$/.test(config.genesisHash)) {
     throw new SnapshotError('The chain configuration of this ledger export has no valid genesis hash');
+  }
+  const real = realNetworkOf(config.genesisHash);
+  if (real) {
+    throw new SnapshotError(`This ledger export claims the genesis hash of ${real}, a real network: an Opalite ledger has a genesis of its own, so that nothing signed for it is valid on a real network`);
   }
   if (!isRuleSetName(config.rules)) throw new SnapshotError(`The chain configuration of this ledger export names unknown rules "${String(config.rules)}"`);
   const genesis = dump.meta.find((r) => r.key === META.genesisHash)?.value;

@@ -24,7 +24,9 @@ function sampleDump(): Dump {
       { key: 'rft:pieces:4:1', value: { total: 10n, balances: { [ALICE]: 7n, [BOB]: 3n } } },
       { key: `rft:owned:4:${ALICE}`, value: [1] },
       { key: `rft:allowance:4:1:${ALICE}:${BOB}`, value: 2n },
-      { key: 'children:1:1', value: [{ collectionId: 3, tokenId: 0 }] }
+      { key: 'children:1:1', value: [{ collectionId: 3, tokenId: 0 }] },
+      { key: 'head', value: { number: 1, hash: block(1).hash } },
+      { key: 'snapshots', value: { next: 2, list: [{ snapshotId: '1', blockNumber: 0, blockHash: block(0).hash, createdAt: 1 }] } }
     ],
     accounts: [account(ALICE, 10n ** 30n + 1n, 3), account(BOB, 0n)],
     collections: [collection(1), { ...collection(2, BOB), sponsorship: { address: ALICE, isConfirmed: false } }],
@@ -121,8 +123,24 @@ describe('parseSnapshot', () => {
     ['a mint amount that is not a bigint', 'extrinsics', 1, (t) => (t.extrinsics[1].call = { name: 'unique.createItem', args: { collectionId: 3, owner: ALICE, properties: [], kind: 'Fungible', amount: 1 } }), /call\.args\.amount/],
     ['a repartition amount that is missing', 'extrinsics', 1, (t) => (t.extrinsics[1].call = { name: 'unique.repartition', args: { collectionId: 4, tokenId: 1 } }), /call\.args\.amount/],
     ['two rows with the same key', 'tokens', 2, (t) => (t.tokens[2] = token(1, 1, BOB)), /same key as row 0/],
-    ['two pool rows with the same hash', 'pool', 1, (t) => t.pool.push(pooled('0xbb', BOB, 1)), /same key as row 0/]
+    ['two pool rows with the same hash', 'pool', 1, (t) => t.pool.push(pooled('0xbb', BOB, 1)), /same key as row 0/],
+    // What a hand-edited export could hold that would answer nonsense or break the sandbox.
+    ['a negative balance', 'accounts', 0, (t) => (t.accounts[0].free = -5n), /free: expected an amount of at least 0/],
+    ['a balance past u128', 'accounts', 0, (t) => (t.accounts[0].free = 2n ** 128n), /free: expected an amount of at most 2\^128 - 1/],
+    ['an account address that is none', 'accounts', 1, (t) => (t.accounts[1].address = 'nope'), /address: expected an SS58 account/],
+    ['a token owner that is none', 'tokens', 0, (t) => (t.tokens[0].owner = 'zz'), /owner: expected an SS58 account/],
+    ['token id 0', 'tokens', 0, (t) => (t.tokens[0].tokenId = 0), /tokenId/],
+    ['collection id 0', 'collections', 0, (t) => (t.collections[0].id = 0), /id/],
+    ['a token that is its own parent', 'tokens', 2, (t) => Object.assign(t.tokens[2], { parentCollectionId: 2, parentTokenId: 1 }), /its own parent/],
+    ['a snapshot book that is not one', 'meta', 10, (t) => (t.meta[10].value = 'garbage'), /value: Invalid input: expected object/]
   ];
+
+  it('refuses a head that is not one of its blocks, blocks past the head, and a token of a collection it lacks', () => {
+    expect(refusal((t) => ((t.meta[9] as { value: unknown }).value = { number: 999, hash: '0x' + '12'.repeat(32) })).message).toMatch(/head of this ledger export \(block 999/);
+    expect(refusal((t) => ((t.meta[9] as { value: unknown }).value = { number: 0, hash: block(0).hash })).message).toMatch(/blocks after its head \(block 0\)/);
+    expect(refusal((t) => t.meta.splice(9, 1)).message).toMatch(/no head/);
+    expect(refusal((t) => t.tokens.push(token(7, 1))).message).toMatch(/Row 3 of the "tokens" table .*collection 7 is not in the export/);
+  });
 
   it.each(badRows)('refuses %s, naming the table and row', (_what, table, index, change, why) => {
     const error = refusal(change as never);

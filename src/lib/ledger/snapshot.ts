@@ -1,6 +1,8 @@
 // The whole ledger as one JSON file (export/import, the Node host's old data file). Bigints are
 // tagged so they survive JSON; a file is checked row by row before anything is replaced.
 import { z } from 'zod';
+import { isValidAddress } from '../codec/address';
+import { U128_MAX } from '../codec/scale';
 import type { Rows, TableName } from './store';
 import { TABLES, keyOf } from './store';
 
@@ -61,11 +63,13 @@ export function serializeSnapshot(tables: Dump, exportedAt: number): string {
 // ---- row schemas: the fields and types the ledger relies on ------------------------------------
 
 const int = z.number().int().nonnegative();
+const id = z.number().int().positive();
 const text = z.string();
-// Canonical SS58, or 0x + 40 hex (Ethereum and token nesting addresses); 64 is the API's limit.
-const address = z.string().min(1).max(64);
+// SS58 of a 32-byte account, or 0x + 40 hex (Ethereum and token nesting addresses); 64 is the API's limit.
+const address = z.string().min(1).max(64).refine(isValidAddress, 'expected an SS58 account or a 0x address of 20 bytes');
 const hash = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
-const amount = z.bigint();
+// Every amount of the chain is a u128.
+const amount = z.bigint().min(0n, 'expected an amount of at least 0').max(U128_MAX, 'expected an amount of at most 2^128 - 1');
 const property = z.looseObject({ key: text, value: text });
 const call = z.looseObject({ name: z.string().regex(/^\w+\.\w+$/, 'expected "section.method"'), args: z.record(z.string(), z.unknown()) });
 
@@ -111,7 +115,10 @@ const META_VALUES: [RegExp, z.ZodType][] = [
   [/^rft:allowance:/, amount.refine((v) => v > 0n, 'expected an amount above 0')],
   [/^rft:pieces:/, z.looseObject({ total: amount, balances: z.record(address, amount.refine((v) => v > 0n, 'expected an amount above 0')) })],
   [/^rft:owned:/, z.array(int).min(1)],
-  [/^children:/, z.array(ref).min(1)]
+  [/^children:/, z.array(ref).min(1)],
+  [/^head$/, z.looseObject({ number: int, hash })],
+  // history/snapshots.ts: the snapshot book.
+  [/^snapshots$/, z.looseObject({ next: id, list: z.array(z.looseObject({ snapshotId: text, blockNumber: int, blockHash: hash, createdAt: z.number() })) })]
 ];
 
 const metaRow = z.looseObject({ key: text, value: z.unknown() }).superRefine((row, ctx) => {
@@ -125,7 +132,7 @@ const ROW_SCHEMAS: { [N in TableName]: z.ZodType } = {
   meta: metaRow,
   accounts: z.looseObject({ address, free: amount, nonce: int }),
   collections: z.looseObject({
-    id: int,
+    id,
     owner: address,
     mode: z.enum(['NFT', 'Fungible', 'ReFungible']),
     decimals: int,
@@ -148,8 +155,8 @@ const ROW_SCHEMAS: { [N in TableName]: z.ZodType } = {
   }),
   tokens: z
     .looseObject({
-      collectionId: int,
-      tokenId: int,
+      collectionId: id,
+      tokenId: id,
       owner: address,
       properties: z.array(property),
       approved: address.optional(),
@@ -159,7 +166,8 @@ const ROW_SCHEMAS: { [N in TableName]: z.ZodType } = {
     .refine((t) => (t.parentCollectionId === undefined) === (t.parentTokenId === undefined), {
       message: 'parentCollectionId and parentTokenId must be set together',
       path: ['parentTokenId']
-    }),
+    })
+    .refine((t) => t.parentCollectionId !== t.collectionId || t.parentTokenId !== t.tokenId, { message: 'a token cannot be its own parent', path: ['parentTokenId'] }),
   allowList: z.looseObject({ collectionId: int, address }),
   blocks: z.looseObject({
     number: int,
@@ -237,6 +245,25 @@ export function checkRows(tables: Dump): void {
   }
 }
 
+/**
+ * What rows say about each other: the head is a block of the export, and every token's collection
+ * is in it (a ledger that would answer nonsense, or stop producing blocks, is refused here).
+ */
+export function checkReferences(tables: Dump): void {
+  const head = tables.meta.find((r) => r.key === 'head')?.value as { number: number; hash: string } | undefined;
+  if (!head) throw new SnapshotError('This ledger export has no head (meta "head")');
+  const headBlock = tables.blocks.find((b) => b.number === head.number);
+  if (!headBlock || headBlock.hash.toLowerCase() !== head.hash.toLowerCase()) {
+    throw new SnapshotError(`The head of this ledger export (block ${head.number}, ${quote(head.hash)}) is not one of its blocks`);
+  }
+  if (tables.blocks.some((b) => b.number > head.number)) throw new SnapshotError(`This ledger export has blocks after its head (block ${head.number})`);
+  const collections = new Set(tables.collections.map((c) => c.id));
+  const orphan = tables.tokens.findIndex((t) => !collections.has(t.collectionId));
+  if (orphan >= 0) {
+    throw new SnapshotError(`Row ${orphan} of the "tokens" table of this ledger export is not valid (its collection ${tables.tokens[orphan].collectionId} is not in the export): ${quote(tables.tokens[orphan])}`);
+  }
+}
+
 /** Parse and check a snapshot file; throws SnapshotError saying what is wrong. */
 export function parseSnapshot(text: string): Snapshot {
   let value: unknown;
@@ -258,5 +285,6 @@ export function parseSnapshot(text: string): Snapshot {
   checkRows(s.tables);
   const config = s.tables.meta.find((r) => r.key === 'chainConfig');
   if (!config || !config.value || typeof config.value !== 'object') throw new SnapshotError('This ledger export has no chain configuration (meta "chainConfig")');
+  checkReferences(s.tables);
   return s as Snapshot;
 }
