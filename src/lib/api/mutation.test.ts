@@ -155,3 +155,17 @@ describe('the status of an extrinsic just included', () => {
     ledger.close();
   });
 });
+
+describe('custodial signing', () => {
+  it("signs only with the key of the payload's signer: /extrinsic/sign and use=Sign refuse another seed", async () => {
+    const api = await openApi();
+    const built = await api.request('POST', '/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: 1 });
+    const other = await api.request('POST', '/v1/extrinsic/sign', { signerPayloadJSON: built.json.signerPayloadJSON }, '//Bob');
+    expect([other.status, other.json.error.name]).toEqual([400, 'BadSignatureError']);
+    expect(other.json.error.message).toMatch(/The seed is not the key of the payload's signer 5Grwva/);
+    const viaUse = await api.request('POST', '/v1/balance/transfer?use=Sign', { address: ALICE, destination: BOB, amount: 1 }, '//Bob');
+    expect([viaUse.status, viaUse.json.error.name]).toEqual([400, 'BadSignatureError']);
+    const own = await api.request('POST', '/v1/extrinsic/sign', { signerPayloadJSON: built.json.signerPayloadJSON }, '//Alice');
+    expect(own.status).toBe(201);
+  });
+});

@@ -2,7 +2,9 @@
 // GetFee, BuildBatch/BuildSequence, over three body forms (raw arguments, unsigned payload,
 // signed payload).
 import type { KeyringPair } from '@polkadot/keyring/types';
+import { u8aEq } from '@polkadot/util';
 import { z } from 'zod';
+import { publicKeyOf } from '../codec/address';
 import { signMessage } from '../codec/signature';
 import type { BuiltPayload, Ledger, Submitted } from '../ledger/chain/ledger';
 import { MAX_NONCE } from '../ledger/chain/payload-builder';
@@ -140,7 +142,7 @@ export async function handleMutation(route: MutationRoute, rawQuery: unknown, bo
         const { json } = await payload();
         if (impersonated) checkImpersonatedSigner(impersonated, json.address);
         // Impersonated: a signature no key makes, which /extrinsic/submit takes with the same header.
-        const signature = pair ? sign(ledger, pair, json) : IMPERSONATION_SIGNATURE;
+        const signature = pair ? signCustodially(ledger, pair, json) : IMPERSONATION_SIGNATURE;
         return { status: 201, json: { signerPayloadJSON: json, signature, ...(await feeField(json)) } };
       }
       case 'Submit':
@@ -176,7 +178,7 @@ async function submitInput(
     const submitted = await ledger.signAndSubmit(input.signer, input.call, key, options);
     return { json: submitted.signerPayloadJSON, submitted };
   }
-  const signature = input.form === 'signed' ? input.signature : sign(ledger, requireSigner(seedSigner), input.json);
+  const signature = input.form === 'signed' ? input.signature : signCustodially(ledger, requireSigner(seedSigner), input.json);
   return { json: input.json, submitted: await ledger.submit(input.json, signature, { callbackUrl: options.callbackUrl }) };
 }
 
@@ -196,7 +198,17 @@ async function submitImpersonated(
   return { json: input.json, submitted: await ledger.submitImpersonated(input.json, { callbackUrl: options.callbackUrl }) };
 }
 
-function sign(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {
+/** A custodial signature of `json`, only when the seed is the key of the payload's signer (an account is its public key). */
+export function signCustodially(ledger: Ledger, pair: KeyringPair, json: SignerPayloadJSON): string {
+  let key: Uint8Array | null = null;
+  try {
+    key = publicKeyOf(json.address);
+  } catch {
+    // An Ethereum address or none: no seed is its key.
+  }
+  if (!key || !u8aEq(key, pair.publicKey)) {
+    throw new TransactionError('BadSignature', `The seed is not the key of the payload's signer ${String(json.address).slice(0, 64)}: nothing is signed`);
+  }
   return signMessage(pair, ledger.messageToSign(json));
 }
 

@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import { callFromJson, chainArgsOf, encodeCall } from '../../codec/calls';
 import type { SignerPayloadJSON } from '../../codec/payload';
-import { signMessage, verifySignature } from '../../codec/signature';
+import { verifySignature } from '../../codec/signature';
 import type { Call } from '../../ledger/types';
 import { checkImpersonatedSigner, impersonatedAddress, impersonationSigned, requireSigner, signerFromAuthorization } from '../auth';
 import { IMPERSONATION_SIGNATURE } from '../../ledger/chain/ledger';
 import { ApiError, fromZodError, validationError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe, jsonSafeResponse } from '../json';
-import { signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
+import { signCustodially, signedBody, signerPayloadJSONSchema, unsignedBody } from '../mutation';
 import { plain } from '../route';
 import { address, boundedString, hash32 } from '../schemas';
 import { MAX_NONCE } from '../../ledger/chain/payload-builder';
@@ -188,7 +188,7 @@ export const extrinsicRoutes = [
     handle: async ({ body }, { ledger, request }) => {
       const pair = requireSigner(signerFromAuthorization(request.headers.get('authorization')));
       const json = (body as z.output<typeof unsignedBody>).signerPayloadJSON as SignerPayloadJSON;
-      return { json: { signature: signMessage(pair, ledger.messageToSign(json)), signatureType: pair.type } };
+      return { json: { signature: signCustodially(ledger, pair, json), signatureType: pair.type } };
     }
   }),
   plain({

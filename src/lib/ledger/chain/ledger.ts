@@ -1,6 +1,7 @@
 // The chain's facade: opens a store, builds payloads, admits signed extrinsics into the pool and
 // has the sealer put them into blocks (instant, interval or manual). The work lives beside it:
 // payload-builder.ts, signature-check.ts, pool.ts, sealer.ts.
+import { u8aEq } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { LruCache } from '../../codec/lru';
 import { publicKeyOf } from '../../codec/address';
@@ -502,7 +503,7 @@ export class Ledger implements LedgerReads {
     options: { nonce?: number; callbackUrl?: string } = {}
   ): Promise<Submitted & { signerPayloadJSON: SignerPayloadJSON }> {
     const signer = canonicalSigner(address);
-    if (!sameBytes(publicKeyOf(signer), key.publicKey)) {
+    if (!u8aEq(publicKeyOf(signer), key.publicKey)) {
       throw new TransactionError('BadSignature', 'Signature does not verify for the payload and the signer address: the seed is not the key of this address');
     }
     let json!: SignerPayloadJSON;
@@ -750,8 +751,4 @@ export class Ledger implements LedgerReads {
       }
     }
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
