@@ -127,9 +127,17 @@ describe('describeChanges', () => {
     ]);
   });
 
-  it('names the owner of a refungible token split between holders “several holders”, not an address', () => {
+  it('says a refungible token split between holders with its pieces only: no token “sent” to a placeholder owner', () => {
     const split: Change = { kind: 'tokenOwner', collectionId: 3, tokenId: 4, before: ALICE, after: '0xffffffffffffffffffffffffffffffffffffffff' };
-    expect(lines([split])[0]).toEqual({ title: 'You', lines: ['Sends token #4 of collection “Shares” (#3) to several holders'] });
+    const pieces: Change[] = [
+      { kind: 'pieces', collectionId: 3, tokenId: 4, address: ALICE, before: '100', after: '60' },
+      { kind: 'pieces', collectionId: 3, tokenId: 4, address: BOB, before: '0', after: '40' }
+    ];
+    const said = lines([split, ...pieces]);
+    expect(said.map((g) => g.title)).toEqual(['You', 'Bob']);
+    expect(said.flatMap((g) => g.lines).join(' ')).not.toMatch(/Sends|Receives|0xffff/);
+    // Without pieces lines (a list of changes that has none), the token says it.
+    expect(lines([split]).flatMap((g) => g.lines)).toEqual(['Now held by several holders']);
   });
 
   it('says tokens moving out and in on both accounts, and mints per owner as id ranges', () => {

@@ -382,6 +382,7 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
   tokenArrivals(changes, groups, w);
   // A destroyed collection's settings all go with it: "Destroyed" says it once.
   const destroyed = new Set(changes.filter((c) => c.kind === 'collection' && c.after === null).map((c) => c.collectionId));
+  const piecesMoved = new Set(changes.filter((c) => c.kind === 'pieces').map((c) => `${c.collectionId}:${c.tokenId}`));
   for (const c of changes) {
     const cid = c.collectionId ?? 0;
     const tid = c.tokenId ?? 0;
@@ -417,6 +418,11 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
         break;
       case 'tokenOwner': {
         const [from, to] = [String(c.before ?? ''), String(c.after ?? '')];
+        if (hasSeveralHolders(from) || hasSeveralHolders(to)) {
+          // A refungible token split or made whole: its pieces lines say who gives and gets what.
+          if (!piecesMoved.has(`${cid}:${tid}`)) groups.token(cid, tid).push(hasSeveralHolders(to) ? 'Now held by several holders' : `Now held whole by ${w.who(to)}`);
+          break;
+        }
         groups.account(from).push(`Sends ${w.tokenName(cid, tid)} to ${w.who(to)}`);
         groups.account(to).push(`Receives ${w.tokenName(cid, tid)} from ${w.who(from)}`);
         break;
