@@ -189,6 +189,37 @@ describe('reads at a block, changes, snapshots and revert', () => {
     expect((await api.request('POST', '/v1/extrinsic/submit', signed)).json.error.message).toMatch(/Already Imported/);
   });
 
+  it('says of a reverted extrinsic whether it was included or only waited, with no fee standing; the changes of a waiting one say it is in no block', async () => {
+    const api = await openHostApi();
+    const snap = await api.request('POST', '/dev/snapshot', {});
+    const transfer = { address: ALICE, destination: BOB, amount: 1 };
+    const included = await api.request('POST', '/v1/balance/transfer?use=Result', transfer, '//Alice');
+    await api.request('POST', '/dev/block-mode', { kind: 'manual' });
+    const waiting = await api.request('POST', '/v1/balance/transfer?use=Submit', transfer, '//Alice');
+    const changes = await api.get(`/v1/extrinsic/changes?hash=${waiting.json.hash}`);
+    expect(changes.status).toBe(404);
+    expect(changes.json.error.message).toMatch(/is not in a block \(status Ready\): it changed nothing yet$/);
+    expect((await api.request('POST', '/dev/revert', { snapshotId: snap.json.snapshotId })).status).toBe(200);
+    const wasIncluded = (await api.get(`/v1/extrinsic/status?hash=${included.json.hash}`)).json;
+    expect(wasIncluded.error.message).toMatch(/^Reverted: the ledger was reverted to a block before block \d+, which included this extrinsic/);
+    expect(wasIncluded.fee.raw).toBe('0');
+    const wasWaiting = (await api.get(`/v1/extrinsic/status?hash=${waiting.json.hash}`)).json;
+    expect(wasWaiting.error.message).toBe('Reverted: the ledger was reverted while this extrinsic waited for a block; it was never included');
+  });
+
+  it('answers a block’s extrinsics a page at a time (extrinsicsFrom), saying how many more there are', async () => {
+    const api = await openHostApi();
+    await api.request('POST', '/dev/block-mode', { kind: 'manual' });
+    for (let i = 0; i < 105; i++) await api.request('POST', '/v1/balance/transfer?use=Submit', { address: ALICE, destination: BOB, amount: 1 }, '//Alice');
+    const sealed = (await api.request('POST', '/dev/seal', { count: 1 })).json.block;
+    const first = (await api.get(`/v1/explorer/block?number=${sealed.number}`)).json;
+    expect([first.extrinsics.length, first.more]).toEqual([100, 5]);
+    const rest = (await api.get(`/v1/explorer/block?number=${sealed.number}&extrinsicsFrom=100`)).json;
+    expect([rest.extrinsics.length, rest.more]).toEqual([5, 0]);
+    expect(rest.extrinsics.map((x: { hash: string }) => x.hash)).toEqual(rest.block.extrinsics.slice(100));
+    expect((await api.get(`/v1/explorer/block?number=${sealed.number}&extrinsicsFrom=-1`)).status).toBe(400);
+  });
+
   it('pages blocks without counting down through numbers above the head, and a token’s history', async () => {
     const api = await openApi();
     const collectionId = await api.createCollection();

@@ -6,12 +6,13 @@ import type { SignerPayloadJSON } from '../../codec/payload';
 import type { DryRunResult } from '../../ledger/chain/dry-run';
 import { MAX_PAGE, accountHistory, balanceHistory, blocksFrom, changesOfExtrinsic, tokenHistory } from '../../ledger/history/explore';
 import type { BlockRecord } from '../../ledger/types';
+import { HistoryError } from '../../ledger/history/errors';
 import { ApiError } from '../errors';
 import { feeResponse } from '../fee';
 import { jsonSafe } from '../json';
 import { signerPayloadJSONSchema } from '../mutation';
 import { plain } from '../route';
-import { address, blockNumber, collectionId, hash32, tokenId } from '../schemas';
+import { address, blockNumber, collectionId, hash32, tokenId, wholeNumber } from '../schemas';
 import { dispatchErrorJson, statusJson } from '../status';
 import { blockNamed } from './lookups';
 
@@ -36,7 +37,12 @@ function blockJson(block: BlockRecord) {
 
 const dryRunBody = z.object({ signerPayloadJSON: signerPayloadJSONSchema });
 const blockQuery = z
-  .object({ number: blockNumber('number').optional(), hash: hash32('hash').optional() })
+  .object({
+    number: blockNumber('number').optional(),
+    hash: hash32('hash').optional(),
+    // A block holds up to thousands of extrinsics: they are answered MAX_PAGE at a time.
+    extrinsicsFrom: wholeNumber('extrinsicsFrom', 1_000_000).optional()
+  })
   .refine((q) => (q.number === undefined) !== (q.hash === undefined), { error: 'give the block’s number or its hash (one of them)', path: ['number'] });
 
 export const historyRoutes = [
@@ -65,7 +71,12 @@ export const historyRoutes = [
     handle: async ({ query }, { ledger }) => {
       const { hash } = query as { hash: string };
       const found = await ledger.read((tx) => changesOfExtrinsic(tx, hash.toLowerCase()));
-      if (!found) throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
+      if (!found) {
+        // Waiting in the pool: known, in no block yet (as /extrinsic/status says it).
+        const waiting = await ledger.status(hash.toLowerCase());
+        if (waiting) throw new HistoryError('unknown', `Extrinsic ${hash} is not in a block (status ${waiting.status}): it changed nothing yet`);
+        throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
+      }
       const [section, method] = found.record.call.name.split('.');
       return {
         status: 200,
@@ -89,16 +100,17 @@ export const historyRoutes = [
     method: 'GET',
     path: '/explorer/block',
     tag: TAG,
-    summary: 'One block by number or hash, with the status of each of its extrinsics (events included): {block, extrinsics}',
+    summary: `One block by number or hash, with the status of each of its extrinsics (events included), at most ${MAX_PAGE} from index \`extrinsicsFrom\` (0): {block, extrinsics, more}`,
     query: blockQuery,
     handle: async ({ query }, { ledger }) => {
-      const { number, hash } = query as { number?: number; hash?: string };
+      const { number, hash, extrinsicsFrom = 0 } = query as { number?: number; hash?: string; extrinsicsFrom?: number };
       const answer = await ledger.read(async (tx) => {
         const block = await blockNamed(tx, number ?? hash!);
         if (!block) return null;
-        const records = await Promise.all(block.extrinsics.slice(0, MAX_PAGE).map((h) => tx.get('extrinsics', h)));
+        const page = block.extrinsics.slice(extrinsicsFrom, extrinsicsFrom + MAX_PAGE);
+        const records = await Promise.all(page.map((h) => tx.get('extrinsics', h)));
         const extrinsics = await Promise.all(records.flatMap((r) => (r ? [statusJson(r, ledger, tx)] : [])));
-        return { block: blockJson(block), extrinsics, more: Math.max(0, block.extrinsics.length - MAX_PAGE) };
+        return { block: blockJson(block), extrinsics, more: Math.max(0, block.extrinsics.length - extrinsicsFrom - page.length) };
       });
       if (!answer) throw new ApiError('BlockNotFoundError', number !== undefined ? `No block ${number} in this ledger` : `No block with hash ${hash} in this ledger`);
       return { status: 200, json: jsonSafe(answer) };

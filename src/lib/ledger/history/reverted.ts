@@ -3,10 +3,15 @@
 import type { QueryTx } from '../store';
 import type { BlockRecord, ExtrinsicRecord } from '../types';
 
-/** The status an extrinsic of a reverted block answers from now on. */
+/** The status an extrinsic of a reverted block, or one waiting when the revert ran, answers from now on: no fee stands. */
 export function revertedRecord(record: ExtrinsicRecord): ExtrinsicRecord {
+  const message =
+    record.blockNumber === null
+      ? 'Reverted: the ledger was reverted while this extrinsic waited for a block; it was never included'
+      : `Reverted: the ledger was reverted to a block before block ${record.blockNumber}, which included this extrinsic; its fee and changes are undone`;
   return {
     ...record,
+    fee: '0',
     status: 'Invalid',
     isCompleted: true,
     isError: true,
@@ -14,7 +19,7 @@ export function revertedRecord(record: ExtrinsicRecord): ExtrinsicRecord {
     blockHash: null,
     blockIndex: null,
     events: [],
-    error: { section: 'system', name: 'Reverted', message: 'Reverted: the ledger was reverted to a block before the one that included this extrinsic' }
+    error: { section: 'system', name: 'Reverted', message }
   };
 }
 
