@@ -74,7 +74,7 @@ describe('fungible and refungible collections', () => {
     await expect.poll(() => section.getByTestId('ft-mine').textContent()).toBe('750.25 GLD');
     await expect.poll(() => holders('Holders')).toHaveLength(2);
     const rows = await holders('Holders');
-    expect(rows[0].slice(1)).toEqual(['750.25 GLD', '74.98%']);
+    expect(rows[0].slice(1)).toEqual(['750.25 GLD', '74.99%']);
     expect(rows[0][0]).toContain('Ada');
     expect(rows[1].slice(1)).toEqual(['250.25 GLD', '25.01%']);
 

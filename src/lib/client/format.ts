@@ -124,10 +124,14 @@ export function amountText(amount: { amount: string; unit: string } | null | und
 /** Fraction digits a smallest-unit amount shows before it is marked approximate (as amountText shows). */
 const SHOWN_FRACTION_DIGITS = 4;
 
+/** Units of at most this many decimals are always shown exactly (a Fungible collection's, typically). */
+const EXACT_DECIMALS = 8;
+
 /**
  * A smallest-unit amount (`raw`, an integer or its decimal string) in whole units with `unit`:
- * `1 134.25 GLD`. Up to 4 fraction digits (more when needed to show anything but 0); an amount
- * cut short says so with `≈`, so a sign dialog never shows a rounded number as exact.
+ * `1 134.25 GLD`. Exact for units of up to 8 decimals; otherwise up to 4 fraction digits (more
+ * when needed to show anything but 0), and an amount cut short says so with `≈`, so a sign dialog
+ * never shows a rounded number as exact.
  */
 export function unitsText(raw: bigint | string, decimals: number, unit: string): string {
   const value = BigInt(raw);
@@ -135,7 +139,7 @@ export function unitsText(raw: bigint | string, decimals: number, unit: string):
   const base = 10n ** BigInt(decimals);
   const digits = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
   const firstSignificant = digits.search(/[1-9]/);
-  const keep = abs >= base || firstSignificant < 0 ? SHOWN_FRACTION_DIGITS : Math.max(SHOWN_FRACTION_DIGITS, firstSignificant + 2);
+  const keep = decimals <= EXACT_DECIMALS ? decimals : abs >= base || firstSignificant < 0 ? SHOWN_FRACTION_DIGITS : Math.max(SHOWN_FRACTION_DIGITS, firstSignificant + 2);
   const fraction = digits.slice(0, keep).replace(/0+$/, '');
   const grouped = (abs / base).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
   const approximate = fraction.length < digits.length ? '≈' : '';

@@ -54,6 +54,11 @@ describe('shareText', () => {
     expect(shareText(25n, 100n)).toBe('25%');
     expect(shareText(1n, 3n)).toBe('33.33%');
     expect(shareText(1n, 8n)).toBe('12.5%');
+    // Rounded to the nearest hundredth (half up), not down: 91.875% and 8.125% of one supply.
+    expect([shareText(91_875n, 100_000n), shareText(8_125n, 100_000n)]).toEqual(['91.88%', '8.13%']);
+    expect([shareText(918_749n, 1_000_000n), shareText(81_251n, 1_000_000n)]).toEqual(['91.87%', '8.13%']);
+    expect(shareText(99_999n, 100_000n)).toBe('99.99%');
+    expect(shareText(1n, 100_000n)).toBe('< 0.01%');
     expect(shareText(1n, 1_000_000n)).toBe('< 0.01%');
     expect(shareText(5n, 5n)).toBe('100%');
     expect(shareText(0n, 5n)).toBe('0%');

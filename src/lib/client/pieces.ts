@@ -46,12 +46,15 @@ export function unitAmount(text: string, decimals: number, label: string): strin
   return fraction.replace(/0+$/, '') ? `${BigInt(whole)}.${fraction.replace(/0+$/, '')}` : String(BigInt(whole));
 }
 
-/** `part` of `total` as a percentage a person reads: "25%", "33.33%", "< 0.01%". */
+/** `part` of `total` as a percentage a person reads: "25%", "33.33%", "< 0.01%", "99.99%" (never 100% short of it). */
 export function shareText(part: bigint, total: bigint): string {
   if (total <= 0n || part <= 0n) return '0%';
   if (part >= total) return '100%';
-  const hundredths = (part * 10_000n) / total; // percent × 100, rounded down
-  if (hundredths === 0n) return '< 0.01%';
+  // Percent × 100, rounded to the nearest (so shares add up to 100% as closely as they can), but
+  // never shown as 0% or 100% while it is neither.
+  const rounded = (part * 20_000n + total) / (2n * total);
+  if (rounded === 0n) return '< 0.01%';
+  const hundredths = rounded >= 10_000n ? 9_999n : rounded;
   const whole = hundredths / 100n;
   const rest = hundredths % 100n;
   return rest === 0n ? `${whole}%` : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;

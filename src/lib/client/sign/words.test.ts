@@ -41,6 +41,9 @@ describe('unitsText', () => {
     expect(unitsText(1_234n, 18, 'OPL')).toBe('≈0.0000000000000012 OPL');
     expect(unitsText(1_000n, 18, 'OPL')).toBe('0.000000000000001 OPL');
     expect(unitsText(7n, 0, 'pieces')).toBe('7 pieces');
+    // A Fungible collection's few decimals: exact, as its page shows the amount.
+    expect(unitsText(1_134_249_999n, 6, 'GLD')).toBe('1 134.249999 GLD');
+    expect(unitsText(1n, 8, 'GLD')).toBe('0.00000001 GLD');
   });
 });
 
