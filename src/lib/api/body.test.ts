@@ -65,6 +65,21 @@ describe('readBodyBytes', () => {
   it('gives an empty body for a request without one', async () => {
     expect((await readBodyBytes(new Request('http://x/'), 10)).byteLength).toBe(0);
   });
+
+  it('answers a body whose connection broke mid-stream with a 400 (the client left), not an internal error', async () => {
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(new Uint8Array(10));
+        } else controller.error(new Error('aborted'));
+      }
+    });
+    const error = await refusal(readBodyBytes(streamed(broken), 1000));
+    expect([error.status, error.errorName]).toEqual([400, 'ValidationError']);
+    expect(error.message).toMatch(/connection closed before it ended/);
+  });
 });
 
 describe('JSON depth', () => {

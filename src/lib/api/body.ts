@@ -1,7 +1,7 @@
 // Reading request bodies: JSON (empty is `{}`) and the file of a multipart form, each failure a
 // ValidationError in words. Every body is read with a byte budget while it streams, so an
 // oversized one is refused (413) having buffered at most the budget, never the whole body.
-import { payloadTooLarge, validationError } from './errors';
+import { ApiError, payloadTooLarge, validationError } from './errors';
 import { MAX_JSON_DEPTH, MULTIPART_OVERHEAD_BYTES } from '../limits';
 import { readCapped } from '../codec/read-capped';
 
@@ -35,15 +35,16 @@ export async function readBodyBytes(request: Request, maxBytes: number, what?: s
     if (!hostReader) void request.body?.cancel().catch(() => {});
     throw payloadTooLarge(maxBytes, what);
   }
-  if (hostReader) {
-    const bytes = await hostReader(maxBytes);
-    if (!bytes) throw payloadTooLarge(maxBytes, what);
-    return bytes;
-  }
-  if (!request.body) return new Uint8Array(0);
-  const bytes = await readCapped(request.body, maxBytes);
+  if (!hostReader && !request.body) return new Uint8Array(0);
+  const bytes = await (hostReader ? hostReader(maxBytes) : readCapped(request.body!, maxBytes)).catch(unreadable);
   if (!bytes) throw payloadTooLarge(maxBytes, what);
   return bytes;
+}
+
+/** A body whose stream failed: the client closed or broke the connection before it ended (no bug, nothing to log). */
+function unreadable(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  throw validationError('The request body could not be read: the connection closed before it ended');
 }
 
 /** The body as UTF-8 text (invalid sequences replaced, as `Request.text()` does), within the budget. */
