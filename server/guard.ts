@@ -88,6 +88,11 @@ export function guardRequest(policy: GuardPolicy, request: { method?: string; ur
   if (origin !== undefined && !allowed && !SAFE_METHODS.has(method)) {
     return { kind: 'refuse', error: forbidden(`Writes from pages of ${quote(origin)} are refused (start the host with --cors to allow an origin)`, 403), headers: cors, close: true };
   }
+  // Defence in depth: a write a browser says comes from another site, with no Origin to check.
+  const site = header(request.headers, 'sec-fetch-site');
+  if (origin === undefined && (site === 'cross-site' || site === 'same-site') && !SAFE_METHODS.has(method)) {
+    return { kind: 'refuse', error: forbidden(`Writes a browser sends from another site (Sec-Fetch-Site: ${site}) without an Origin are refused`, 403), headers: cors, close: true };
+  }
 
   const declared = header(request.headers, 'content-length');
   if (declared !== undefined && !SAFE_METHODS.has(method)) {

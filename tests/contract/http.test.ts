@@ -254,6 +254,17 @@ describe('CORS: loopback pages by default', () => {
     expect((await http(host, 'GET', '/dev/status')).body.blockMode).toEqual({ kind: 'instant' });
   });
 
+  it('refuses a write a browser marks as from another site even without an Origin (Sec-Fetch-Site); a same-origin or direct one passes', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await http(host, 'POST', '/dev/block-mode', { kind: 'manual' }, { 'sec-fetch-site': site });
+      expectEnvelope(res, 403, 'ValidationError', new RegExp(`Sec-Fetch-Site: ${site}`));
+    }
+    expect((await http(host, 'GET', '/dev/status')).body.blockMode).toEqual({ kind: 'instant' });
+    for (const site of ['same-origin', 'none']) {
+      expect((await http(host, 'POST', '/extrinsic/verify-sign', { signerPayloadJSON: {}, signature: '0x00' }, { 'sec-fetch-site': site })).status).not.toBe(403);
+    }
+  });
+
   it('takes a write from a loopback page', async () => {
     const res = await http(host, 'POST', '/extrinsic/verify-sign', { signerPayloadJSON: {}, signature: '0x00' }, { origin: 'http://localhost:5173' });
     expect(res.status).not.toBe(403);
