@@ -54,6 +54,12 @@ describe('describeCall', () => {
     expect(words({ name: 'balances.transferKeepAlive', args: { dest: STRANGER, value: 1n } })).toBe('Transfer 0.000000000000000001 OPL to 5FLSig…S59Y');
   });
 
+  it('says a new collection by its name, then its prefix and (Fungible) decimals', () => {
+    const data = { mode: 'Fungible' as const, decimals: 6, name: 'Gold Dust', description: '', tokenPrefix: 'GLD', properties: [], tokenPropertyPermissions: [], adminList: [] };
+    expect(words({ name: 'unique.createCollectionEx', args: { data } } as Call)).toBe('Create the fungible collection “Gold Dust” (prefix GLD, 6 decimals)');
+    expect(words({ name: 'unique.createCollectionEx', args: { data: { ...data, mode: 'NFT', decimals: 0, tokenPrefix: '' } } } as Call)).toBe('Create the NFT collection “Gold Dust”');
+  });
+
   it('says what an operator for all tokens may do, and its withdrawal', () => {
     expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: BOB, approve: true } })).toBe(
       'Allow Bob to transfer and burn all your tokens in collection “Shares” (#3)'

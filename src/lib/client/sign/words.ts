@@ -110,10 +110,15 @@ export function wordsFor(ctx: WordsContext) {
 
 type Words = ReturnType<typeof wordsFor>;
 
-function modeWords(mode: CollectionMode, decimals: number): string {
-  if (mode === 'Fungible') return `fungible collection with ${countText(decimals, 'decimal')}`;
+function modeWords(mode: CollectionMode): string {
+  if (mode === 'Fungible') return 'fungible collection';
   if (mode === 'ReFungible') return 'refungible collection';
   return 'NFT collection';
+}
+
+/** "prefix GLD, 6 decimals": what follows a new collection's name (decimals only where a Fungible one has them). */
+function creationFacts(mode: CollectionMode, decimals: number, tokenPrefix: string): string {
+  return [tokenPrefix ? `prefix ${tokenPrefix}` : '', mode === 'Fungible' ? countText(decimals, 'decimal') : ''].filter(Boolean).join(', ');
 }
 
 /** Ids of tokens the changes mint in `collectionId`, in order. */
@@ -149,7 +154,8 @@ function oneCall(call: Call, w: Words, ctx: WordsContext, changes: readonly Chan
       return `Transfer ${w.native(call.args.value)} to ${w.who(call.args.dest)}`;
     case 'unique.createCollectionEx': {
       const d = call.args.data;
-      return `Create the ${modeWords(d.mode, d.decimals)} “${d.name.slice(0, MAX_QUOTED)}”${d.tokenPrefix ? ` (prefix ${d.tokenPrefix})` : ''}`;
+      const facts = creationFacts(d.mode, d.decimals, d.tokenPrefix);
+      return `Create the ${modeWords(d.mode)} “${d.name.slice(0, MAX_QUOTED)}”${facts ? ` (${facts})` : ''}`;
     }
     case 'unique.destroyCollection':
       return `Destroy ${w.collectionName(call.args.collectionId)}`;
@@ -431,7 +437,8 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
         const was = c.before as { name?: string } | null;
         const now = c.after as { name?: string; mode?: CollectionMode; decimals?: number; tokenPrefix?: string; owner?: string } | null;
         if (now && !was) {
-          groups.collection(cid).push(`Created: ${modeWords(now.mode ?? 'NFT', now.decimals ?? 0)} “${String(now.name ?? '').slice(0, MAX_QUOTED)}”${now.tokenPrefix ? `, prefix ${now.tokenPrefix}` : ''}, owned by ${w.who(now.owner)}`);
+          const facts = creationFacts(now.mode ?? 'NFT', now.decimals ?? 0, now.tokenPrefix ?? '');
+          groups.collection(cid).push(`Created: ${modeWords(now.mode ?? 'NFT')} “${String(now.name ?? '').slice(0, MAX_QUOTED)}”${facts ? `, ${facts}` : ''}, owned by ${w.who(now.owner)}`);
         } else if (was && !now) {
           groups.collection(cid).push(`Destroyed (it was “${String(was.name ?? '').slice(0, MAX_QUOTED)}”)`);
         }
