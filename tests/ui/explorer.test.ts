@@ -114,7 +114,7 @@ describe('explorer', () => {
   it('shows a mint’s new token and a property set as changes', async () => {
     await openFromLog('Mint a token');
     expect(await changes().getByRole('region', { name: 'Ada' }).textContent()).toContain('Gets a new token #1 of collection “Explorer test”');
-    expect(await changes().getByRole('region', { name: /^Token #1 of collection “Explorer test”/i }).textContent()).toContain('Property “');
+    expect(await changes().getByRole('region', { name: /^Token #1 of collection “Explorer test”/i }).textContent()).toContain('Name: “');
 
     await openFromLog('Set collection properties');
     const collection = changes().getByRole('region', { name: /collection “Explorer test”/i });

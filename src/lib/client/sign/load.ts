@@ -7,8 +7,8 @@ import { sameAddress } from '../address';
 import type { RestClient } from '../client';
 import { errorText } from '../errors';
 import { rawOf } from '../fungible';
-import type { BuildResult, ChainProperties, Change, Collection, DecodedCall, DryRun } from '../types';
-import { describeCall, describeChanges, wordsFor, type ChangeGroup, type CollectionFacts, type WordsContext } from './words';
+import type { BuildResult, ChainProperties, Change, DecodedCall, DryRun } from '../types';
+import { collectionFacts, describeCall, describeChanges, wordsFor, type ChangeGroup, type CollectionFacts, type WordsContext } from './words';
 
 /** How long the dry run and the reads around it may take before the dialog gives up previewing. */
 export const PREVIEW_TIMEOUT_MS = 15_000;
@@ -54,10 +54,6 @@ function callCollections(call: Call, into: Set<number>): void {
   if (typeof id === 'number') into.add(id);
 }
 
-function factsOf(collection: Collection): CollectionFacts {
-  return { name: collection.name, mode: collection.mode, decimals: collection.decimals ?? 0, tokenPrefix: collection.tokenPrefix };
-}
-
 /** The collections the call and its changes name, as the service has them (one this call creates is named by its change). */
 async function readCollections(client: RestClient, call: Call, changes: readonly Change[]): Promise<Map<number, CollectionFacts>> {
   const ids = new Set<number>();
@@ -68,7 +64,7 @@ async function readCollections(client: RestClient, call: Call, changes: readonly
   const read = await Promise.all(wanted.map((id) => client.collection(id).catch(() => null)));
   wanted.forEach((id, i) => {
     const found = read[i];
-    if (found && typeof found === 'object' && typeof found.name === 'string') facts.set(id, factsOf(found));
+    if (found && typeof found === 'object' && typeof found.name === 'string') facts.set(id, collectionFacts(found));
   });
   return facts;
 }

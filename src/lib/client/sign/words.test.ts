@@ -60,6 +60,26 @@ describe('describeCall', () => {
     expect(words({ name: 'unique.createCollectionEx', args: { data: { ...data, mode: 'NFT', decimals: 0, tokenPrefix: '' } } } as Call)).toBe('Create the NFT collection “Gold Dust”');
   });
 
+  it('says token properties of a Unique schema collection by their fields’ names and values, others by their keys', () => {
+    const schemaCtx: WordsContext = {
+      ...ctx,
+      collection: (id) =>
+        id === 5
+          ? { name: 'Art', mode: 'NFT', decimals: 0, tokenPrefix: 'ART', uniqueSchema: true, attributes: { '0': { name: { _: 'color' }, type: 'string', enumValues: { '0': { _: 'red' }, '1': { _: 'blue' } } } as never } }
+          : ctx.collection(id)
+    };
+    const said = describeChanges(
+      [
+        { kind: 'tokenProperty', collectionId: 5, tokenId: 1, key: 'n', before: null, after: '{"_":"Sunset"}' },
+        { kind: 'tokenProperty', collectionId: 5, tokenId: 1, key: 'a.0', before: '0', after: '1' },
+        { kind: 'tokenProperty', collectionId: 5, tokenId: 1, key: 'x', before: null, after: '7' },
+        { kind: 'tokenProperty', collectionId: 1, tokenId: 2, key: 'n', before: null, after: '{"_":"Tom"}' }
+      ],
+      schemaCtx
+    );
+    expect(said.map((g) => g.lines)).toEqual([['Name: “Sunset”', 'color: “red” → “blue”', 'Property “x” set to “7”'], ['Property “n” set to “{"_":"Tom"}”']]);
+  });
+
   it('says what an operator for all tokens may do, and its withdrawal', () => {
     expect(words({ name: 'unique.setAllowanceForAll', args: { collectionId: 3, operator: BOB, approve: true } })).toBe(
       'Allow Bob to transfer and burn all your tokens in collection “Shares” (#3)'

@@ -6,7 +6,8 @@ import type { Call, CollectionMode } from '../../codec/call-types';
 import { sameAddress } from '../address';
 import { countText, idRanges, nestingTarget, shortAddress, unitsText } from '../format';
 import { hasSeveralHolders } from '../pieces';
-import type { Change } from '../types';
+import type { AttributeSchema, Change, Collection } from '../types';
+import { tokenPropertyWords } from './property-words';
 
 /** What the words need to know of a collection. */
 export interface CollectionFacts {
@@ -14,6 +15,23 @@ export interface CollectionFacts {
   mode: CollectionMode;
   decimals: number;
   tokenPrefix: string;
+  /** Its Unique schema's attributes, by index: token properties are then said by their fields' names. */
+  attributes?: Record<string, AttributeSchema>;
+  /** Whether its tokens' properties follow the Unique schema v1 keys (n, d, i.u, i.c, a.N). */
+  uniqueSchema?: boolean;
+}
+
+/** What the words need of a collection the service answered. */
+export function collectionFacts(collection: Collection): CollectionFacts {
+  const schema = collection.schema;
+  return {
+    name: collection.name,
+    mode: collection.mode,
+    decimals: collection.decimals ?? 0,
+    tokenPrefix: collection.tokenPrefix,
+    uniqueSchema: schema?.schemaName === 'unique',
+    ...(schema?.attributesSchema ? { attributes: schema.attributesSchema } : {})
+  };
 }
 
 export interface WordsContext {
@@ -105,7 +123,12 @@ export function wordsFor(ctx: WordsContext) {
     const value = big(n);
     return `${grouped(value)} ${value === 1n ? 'piece' : 'pieces'}`;
   };
-  return { collectionName, tokenName, who, native, fungible, pieces };
+  /** The Unique schema a collection's token properties follow, or null (then they are said by their keys). */
+  const schemaOf = (collectionId: number) => {
+    const facts = ctx.collection(collectionId);
+    return facts?.uniqueSchema ? { attributes: facts.attributes } : null;
+  };
+  return { collectionName, tokenName, who, native, fungible, pieces, schemaOf };
 }
 
 type Words = ReturnType<typeof wordsFor>;
@@ -294,6 +317,17 @@ function propertyLine(label: string, key: string, before: unknown, after: unknow
   return `${name}: ${quoted(before)} → ${quoted(after)}`;
 }
 
+/** A token property as its schema names it ("color: red → blue"), else as propertyLine says any property. */
+function tokenPropertyLine(key: string, before: unknown, after: unknown, schema: { attributes?: Record<string, AttributeSchema> } | null): string {
+  const said = (value: unknown) => (schema && typeof value === 'string' ? tokenPropertyWords(key, value, schema.attributes) : null);
+  const [was, now] = [said(before), said(after)];
+  const field = (was ?? now)?.field;
+  if (!field || (before !== null && !was) || (after !== null && !now)) return propertyLine('Property', key, before, after);
+  if (!was) return `${field}: ${quoted(now!.value)}`;
+  if (!now) return `${field} removed (it was ${quoted(was.value)})`;
+  return `${field}: ${quoted(was.value)} → ${quoted(now.value)}`;
+}
+
 function sponsorWords(value: unknown, w: Words): string {
   if (!value || typeof value !== 'object' || typeof (value as { address?: unknown }).address !== 'string') return 'none';
   const s = value as { address: string; isConfirmed?: boolean };
@@ -451,7 +485,7 @@ export function describeChanges(changes: readonly Change[], ctx: WordsContext): 
         groups.collection(cid).push(propertyLine('Property', c.key ?? '', c.before, c.after));
         break;
       case 'tokenProperty':
-        groups.token(cid, tid).push(propertyLine('Property', c.key ?? '', c.before, c.after));
+        groups.token(cid, tid).push(tokenPropertyLine(c.key ?? '', c.before, c.after, w.schemaOf(cid)));
         break;
       case 'propertyPermission':
         groups.collection(cid).push(c.after === null ? `Token property “${(c.key ?? '').slice(0, 64)}”: permission removed` : `Token property “${(c.key ?? '').slice(0, 64)}”: ${permissionWords(c.after)}`);

@@ -3,6 +3,7 @@
 import type { RestClient } from '../../client/client';
 import { collectionsAt } from '../../client/explorer';
 import { collectionIdsOf, type ExplorerWordsContext } from '../../client/explorer-words';
+import { collectionFacts } from '../../client/sign/words';
 import type { Change } from '../../client/types';
 import { knownAddress } from '../../state/address-book.svelte';
 import { connection } from '../../state/connection.svelte';
@@ -17,7 +18,7 @@ export async function wordsContext(client: RestClient, changes: readonly Change[
     nameOf,
     collection: (id) => {
       const c = collections.get(id);
-      return c ? { name: c.name, mode: c.mode, decimals: c.decimals ?? 0, tokenPrefix: c.tokenPrefix } : null;
+      return c ? collectionFacts(c) : null;
     }
   };
 }
