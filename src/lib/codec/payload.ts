@@ -1,7 +1,7 @@
 // Substrate's signer payload (`ExtrinsicPayload` v4): what a signer signs for an extrinsic.
 import { decodeEra } from './era';
 import { blake2b256, fromHex, isHex, toHex } from './hash';
-import { compactBig, compactU32, concatBytes, u32 } from './scale';
+import { U128_MAX, compactBig, compactU32, concatBytes, u32 } from './scale';
 
 /** polkadot's `SignerPayload.toPayload()`: hex strings, as the real REST service returns them. */
 export interface SignerPayloadJSON {
@@ -86,7 +86,6 @@ const EXTENSIONS: Record<string, { extra?: (p: ParsedPayload) => Uint8Array; add
 export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set(Object.keys(EXTENSIONS));
 
 const U32_MAX = 0xffff_ffffn;
-const U128_MAX = (1n << 128n) - 1n;
 
 /** An unsigned integer field: `0x` hex (big-endian, as polkadot prints it) or a JS integer. */
 function parseUint(json: Record<string, unknown>, field: string, max: bigint): bigint {
@@ -98,6 +97,11 @@ function parseUint(json: Record<string, unknown>, field: string, max: bigint): b
   else throw new PayloadError(field, `must be a 0x hex number, got ${describe(value)}`);
   if (n > max) throw new PayloadError(field, `is out of range: ${String(value)}`);
   return n;
+}
+
+/** A payload's tip (smallest units), as its encoding reads it; PayloadError when it is not a u128. */
+export function tipOf(json: SignerPayloadJSON): bigint {
+  return parseUint(json as unknown as Record<string, unknown>, 'tip', U128_MAX);
 }
 
 function parseBytes(json: Record<string, unknown>, field: string, length?: number): Uint8Array {

@@ -207,7 +207,9 @@ describe('rawSigningMessage', () => {
       expect(rawSigningMessage({ data: `Sign in to app.example${invisible}` }, 1024).text, JSON.stringify(invisible)).toBeNull();
     }
     // Letters of any script, accents and emoji stay text.
-    for (const visible of ['Grüße aus Köln', '東京で署名', 'مرحبا', 'ok 👍🏽', 'e\u0301']) expect(rawSigningMessage({ data: visible }, 1024).text).toBe(visible);
+    for (const visible of ['Grüße aus Köln', '東京で署名', 'مرحبا', 'ok 👍🏽', 'e\u0301', 'dev 👩\u200d💻', 'می\u200cخواهم']) expect(rawSigningMessage({ data: visible }, 1024).text).toBe(visible);
+    // Joiners that join nothing visible, or run together, still show hex.
+    for (const hiding of ['a\u200c\u200d\u200cb', 'end\u200d', '\u200dstart', 'a \u200c b']) expect(rawSigningMessage({ data: hiding }, 1024).text, JSON.stringify(hiding)).toBeNull();
   });
 
   it('refuses data over the size bound, counted in bytes', () => {

@@ -167,7 +167,8 @@ export function rawSigningMessage(raw: { data?: unknown; type?: unknown }, maxBy
 /**
  * Characters that would hide or reorder what is signed when shown as text: controls other than tab
  * and line breaks, format characters (zero-width, direction marks and overrides, tags, soft hyphen,
- * byte-order mark), line and paragraph separators, private-use and unassigned code points.
+ * byte-order mark), line and paragraph separators, private-use and unassigned code points (which
+ * code points are unassigned depends on the engine's Unicode version: a newer character may show as hex).
  */
 const HIDES_TEXT = /[^\P{Cc}\t\n\r]|[\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
 
@@ -178,7 +179,9 @@ function printableText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-  return HIDES_TEXT.test(text) ? null : text;
+  // A single joiner between two visible characters shapes them (an emoji sequence, Persian, Indic script) and hides nothing.
+  const unjoined = text.replace(/(?<=[^\s\u200c\u200d])[\u200c\u200d](?=[^\s\u200c\u200d])/gu, '');
+  return HIDES_TEXT.test(unjoined) ? null : text;
 }
 
 export { PayloadError };

@@ -142,6 +142,14 @@ describe('parseSnapshot', () => {
     expect(refusal((t) => t.tokens.push(token(7, 1))).message).toMatch(/Row 3 of the "tokens" table .*collection 7 is not in the export/);
   });
 
+  it("takes a fork's token whose collection it never copied (its source holds it)", () => {
+    const tables = sampleDump();
+    const config = tables.meta.find((r) => r.key === 'chainConfig')!;
+    config.value = { ...(config.value as object), fork: { source: 'http://127.0.0.1:9/v1', blockHash: '0x' + '22'.repeat(32) } };
+    tables.tokens.push(token(7, 1));
+    expect(parseSnapshot(exportOf(tables)).tables.tokens).toHaveLength(4);
+  });
+
   it.each(badRows)('refuses %s, naming the table and row', (_what, table, index, change, why) => {
     const error = refusal(change as never);
     expect(error.message).toContain(`Row ${index} of the "${table}" table`);

@@ -1,10 +1,13 @@
 // A token property of a Unique schema v1 collection in the words a person reads: its field's name
 // (Name, Description, Image, or the attribute's own name) and its value unpacked from the schema's
-// encoding (`{"_": …}` boxes, enum indexes), so the sign dialog says "color: blue", not
-// `"a.0" set to "1"`. Keys the schema does not define stay as they are.
+// encoding (`{"_": …}` boxes, enum indexes), so the sign dialog says `Attribute “color”: “blue”`,
+// not `"a.0" set to "1"`. Only the schema's own forms are unpacked, and only when unpacking shows
+// exactly what is stored; anything else (another form, a number JSON cannot keep, an escape that
+// would become an invisible character) is left for the caller to show as stored.
+import { isRecord } from '../../codec/scale';
 import type { AttributeSchema } from '../types';
 
-/** A property's field name and readable value, or null when the key is not one of the schema's. */
+/** A property's field name and readable value, or null when it is to be shown as stored. */
 export interface PropertyWords {
   field: string;
   value: string;
@@ -12,35 +15,48 @@ export interface PropertyWords {
 
 const FIXED_FIELDS: Record<string, string> = { n: 'Name', d: 'Description', 'i.u': 'Image (web address)', 'i.c': 'Image (IPFS file)' };
 
-function parse(value: string): unknown {
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** The stored JSON when writing it back gives the very same text (no number JSON rounds, no escape unescaped), else undefined. */
+function exactJson(value: string): unknown {
   try {
-    return JSON.parse(value);
+    const parsed: unknown = JSON.parse(value);
+    return JSON.stringify(parsed) === value ? parsed : undefined;
   } catch {
-    return value;
+    return undefined;
   }
 }
 
-/** `{"_": x}` → x; localized text keeps its default (`_`) form; lists are joined. */
-function unboxed(value: unknown): string {
-  if (Array.isArray(value)) return value.map(unboxed).join(', ');
-  if (value !== null && typeof value === 'object' && '_' in value) return String((value as { _: unknown })._);
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** `{"_": x}` with x a string, number or boolean (other languages beside it are left out): x as text. */
+function boxed(value: unknown): string | null {
+  return isRecord(value) && isPrimitive(value._) ? String(value._) : null;
 }
 
-/** An attribute's stored value: enum indexes as their values' text, else the boxed value. */
-function attributeValue(definition: AttributeSchema | undefined, value: unknown): string {
-  const enumValues = definition?.enumValues;
-  const named = (index: unknown) => (enumValues && Object.hasOwn(enumValues, String(index)) ? String(enumValues[String(index)]._) : unboxed(index));
-  if (enumValues && Array.isArray(value)) return value.map(named).join(', ');
-  if (enumValues && typeof value === 'number') return named(value);
-  return unboxed(value);
+/** An attribute's stored value: an enum index (or a list of them) as its value's text, else a boxed value (or a list of them). */
+function attributeValue(definition: AttributeSchema, value: unknown): string | null {
+  const enumValues = isRecord(definition.enumValues) ? definition.enumValues : undefined;
+  const enumText = (index: unknown) => {
+    const entry = enumValues && typeof index === 'number' && Object.hasOwn(enumValues, String(index)) ? enumValues[String(index)] : undefined;
+    return isRecord(entry) && isPrimitive(entry._) ? String(entry._) : null;
+  };
+  const one = (item: unknown) => (enumValues ? enumText(item) : boxed(item));
+  if (!Array.isArray(value)) return one(value);
+  const items = value.map(one);
+  return items.every((item): item is string => item !== null) ? items.join(', ') : null;
 }
 
 export function tokenPropertyWords(key: string, value: string, attributes: Record<string, AttributeSchema> | undefined): PropertyWords | null {
-  if (Object.hasOwn(FIXED_FIELDS, key)) return { field: FIXED_FIELDS[key], value: key.startsWith('i.') ? value : unboxed(parse(value)) };
-  const attribute = /^a\.(\d+)$/.exec(key)?.[1];
-  if (attribute === undefined || !attributes) return null;
-  const definition = Object.hasOwn(attributes, attribute) ? attributes[attribute] : undefined;
-  if (!definition) return null;
-  return { field: String(definition.name?._ ?? `Attribute ${attribute}`), value: attributeValue(definition, parse(value)) };
+  if (key === 'i.u' || key === 'i.c') return { field: FIXED_FIELDS[key], value };
+  if (key === 'n' || key === 'd') {
+    const text = boxed(exactJson(value));
+    return text === null ? null : { field: FIXED_FIELDS[key], value: text };
+  }
+  const index = /^a\.(\d{1,6})$/.exec(key)?.[1];
+  if (index === undefined || !isRecord(attributes) || !Object.hasOwn(attributes, index)) return null;
+  const definition = attributes[index];
+  if (!isRecord(definition)) return null;
+  const name = isRecord(definition.name) && isPrimitive(definition.name._) ? String(definition.name._) : `${index}`;
+  const text = attributeValue(definition, exactJson(value));
+  return text === null ? null : { field: `Attribute “${name.slice(0, 64)}${name.length > 64 ? '…' : ''}”`, value: text };
 }

@@ -77,7 +77,7 @@ describe('describeCall', () => {
       ],
       schemaCtx
     );
-    expect(said.map((g) => g.lines)).toEqual([['Name: “Sunset”', 'color: “red” → “blue”', 'Property “x” set to “7”'], ['Property “n” set to “{"_":"Tom"}”']]);
+    expect(said.map((g) => g.lines)).toEqual([['Name: “Sunset”', 'Attribute “color”: “red” → “blue”', 'Property “x” set to “7”'], ['Property “n” set to “{"_":"Tom"}”']]);
   });
 
   it('says what an operator for all tokens may do, and its withdrawal', () => {

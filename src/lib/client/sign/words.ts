@@ -319,7 +319,14 @@ function propertyLine(label: string, key: string, before: unknown, after: unknow
 
 /** A token property as its schema names it ("color: red → blue"), else as propertyLine says any property. */
 function tokenPropertyLine(key: string, before: unknown, after: unknown, schema: { attributes?: Record<string, AttributeSchema> } | null): string {
-  const said = (value: unknown) => (schema && typeof value === 'string' ? tokenPropertyWords(key, value, schema.attributes) : null);
+  const said = (value: unknown) => {
+    if (!schema || typeof value !== 'string') return null;
+    try {
+      return tokenPropertyWords(key, value, schema.attributes);
+    } catch {
+      return null; // a schema of a shape never seen: the property as stored
+    }
+  };
   const [was, now] = [said(before), said(after)];
   const field = (was ?? now)?.field;
   if (!field || (before !== null && !was) || (after !== null && !now)) return propertyLine('Property', key, before, after);

@@ -64,14 +64,16 @@ export async function dryRunPayload(tx: QueryTx, input: DryRunInput, config: Cha
     if (error instanceof TransactionError) return refusal(error, fee, signer);
     throw error;
   }
-  if (nonce > input.nextNonce) {
-    // As admission refuses it (pool.ts): nothing waiting fills the gap.
-    return refusal(new TransactionError('Invalid', `Transaction nonce ${nonce} is ahead of the next nonce ${input.nextNonce}: no gaps are allowed`, { reason: 'Future' }), fee, signer);
-  }
   const notes: string[] = [];
   const stored = (await loadAccount(tx, signer)).nonce;
   // Extrinsics of this account still waiting for a block come first; their effects are not in the state read here.
-  if (nonce > stored) notes.push(`${nonce - stored} earlier extrinsic(s) of this account wait for a block: what they change is not included here`);
+  const waiting = Math.min(nonce, input.nextNonce) - stored;
+  if (waiting > 0) notes.push(`${waiting} earlier extrinsic(s) of this account wait for a block: what they change is not included here`);
+  // A payload signed ahead (a sequence): submit refuses it until the nonces before it are submitted.
+  if (nonce > input.nextNonce) {
+    const missing = nonce - input.nextNonce;
+    notes.push(`Nonce ${nonce} is ahead of the account's next nonce ${input.nextNonce}: ${missing === 1 ? `nonce ${input.nextNonce} must` : `nonces ${input.nextNonce}–${nonce - 1} must`} be submitted first, or submit refuses it (what they change is not included here)`);
+  }
   const overlay = new Overlay(tx);
   const pending = { hash: '0x', signer, nonce: Math.min(nonce, stored), call, fee, validUntil, createdAt: input.now };
   const result = await includeExtrinsic(overlay, pending, head.number + 1, rules);

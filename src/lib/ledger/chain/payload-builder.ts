@@ -5,7 +5,6 @@ import { IMMORTAL_ERA, decodeEra, eraBirth, eraDeath, encodeMortalEra, type Era 
 import { publicKeyOf } from '../../codec/address';
 import { encodeSignedExtrinsic, extrinsicHash, signedExtrinsicLength } from '../../codec/extrinsic';
 import { fromHex } from '../../codec/hash';
-import { U128_MAX } from '../../codec/scale';
 import {
   PayloadError,
   SIGNED_EXTENSIONS,
@@ -13,6 +12,7 @@ import {
   encodeExtrinsicPayload,
   signerPayloadHex,
   signerPayloadRaw,
+  tipOf,
   type SignerPayloadJSON
 } from '../../codec/payload';
 import { SigningRuleError, checkSignerPayload, payloadMessage, type SigningChain } from '../../codec/signing-rule';
@@ -161,17 +161,20 @@ async function eraMismatch(tx: QueryTx, json: SignerPayloadJSON, era: Era & { ki
   return new TransactionError('Invalid', `Invalid transaction: blockHash does not match block ${birth}, where the era begins`);
 }
 
-/**
- * The identity of a signed payload: its extrinsic hash, over the signer's public key (so every
- * spelling of one signer gives one hash), its nonce and its inclusion fee.
- */
 /** The payload's tip, smallest units: paid with the fee (BadPayload when it is not a u128). */
 export function payloadTip(json: SignerPayloadJSON): bigint {
-  const tip = typeof json.tip === 'string' && /^0x[0-9a-f]{1,64}$/i.test(json.tip) ? BigInt(json.tip) : -1n;
-  if (tip < 0n || tip > U128_MAX) throw new TransactionError('BadPayload', `signerPayloadJSON.tip must be 0x hex of at most 2^128 - 1, not ${String(json.tip).slice(0, 80)}`);
-  return tip;
+  try {
+    return tipOf(json);
+  } catch (e) {
+    return badPayload(e);
+  }
 }
 
+/**
+ * The identity of a signed payload: its extrinsic hash, over the signer's public key (so every
+ * spelling of one signer gives one hash), its nonce and what it costs its signer at inclusion
+ * (the inclusion fee and its tip).
+ */
 export function signedExtrinsicOf(json: SignerPayloadJSON, signature: string, signer: Address, call: Call, rules: RuleSet = RULE_SETS.spec): { hash: string; nonce: number; fee: bigint } {
   payloadEra(json);
   const nonce = Number.parseInt(json.nonce, 16);
