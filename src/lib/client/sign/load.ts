@@ -76,9 +76,9 @@ function nativeSpent(call: Call): bigint {
   return 0n;
 }
 
-function chainRefusal(error: DryRun['error']): string {
+function chainRefusal(error: DryRun['error'], named: (text: string) => string): string {
   const where = [error?.details?.section, error?.details?.name].filter(Boolean).join('.');
-  return `The chain would refuse this call: ${error?.message?.trim() || 'it gave no reason'}${where ? ` (${where})` : ''}. Opalite will not sign it.`;
+  return `The chain would refuse this call: ${named(error?.message?.trim() || 'it gave no reason')}${where ? ` (${where})` : ''}. Opalite will not sign it.`;
 }
 
 export async function loadPreview(input: PreviewInput): Promise<SignPreview> {
@@ -102,7 +102,7 @@ export async function loadPreview(input: PreviewInput): Promise<SignPreview> {
       groups: describeChanges(dry.changes, ctx),
       fee: w.native(rawOf(dry.fee)),
       feePayer: { address: dry.feePayer, name: w.who(dry.feePayer), sponsored },
-      refusal: dry.ok ? null : chainRefusal(dry.error),
+      refusal: dry.ok ? null : chainRefusal(dry.error, w.namedText),
       notes: dry.notes
     };
   }

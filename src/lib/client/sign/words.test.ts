@@ -5,7 +5,7 @@ import type { Call } from '../../codec/call-types';
 import { sameAddress } from '../address';
 import { unitsText } from '../format';
 import type { Change } from '../types';
-import { describeCall, describeChanges, type CollectionFacts, type WordsContext } from './words';
+import { describeCall, describeChanges, wordsFor, type CollectionFacts, type WordsContext } from './words';
 
 const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 const BOB = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty';
@@ -78,6 +78,12 @@ describe('describeCall', () => {
       schemaCtx
     );
     expect(said.map((g) => g.lines)).toEqual([['Name: “Sunset”', 'Attribute “color”: “red” → “blue”', 'Property “x” set to “7”'], ['Property “n” set to “{"_":"Tom"}”']]);
+  });
+
+  it('names the addresses of a chain message the app knows, and leaves the others as written', () => {
+    const w = wordsFor(ctx);
+    expect(w.namedText(`${BOB} holds 5 GLD and cannot send 9 GLD; ${STRANGER} neither`)).toBe(`Bob holds 5 GLD and cannot send 9 GLD; ${STRANGER} neither`);
+    expect(w.namedText(`${ALICE} holds 5 GLD`)).toBe("your account holds 5 GLD");
   });
 
   it('says what an operator for all tokens may do, and its withdrawal', () => {

@@ -113,6 +113,9 @@ export function wordsFor(ctx: WordsContext) {
     if (nested) return tokenName(nested.collectionId, nested.tokenId);
     return ctx.nameOf(address) ?? Object.entries(WELL_KNOWN).find(([known]) => sameAddress(known, address))?.[1] ?? shortAddress(address);
   };
+  /** A chain message with the addresses the app knows named ("Maya holds…"); others stay as written. */
+  const namedText = (text: string) =>
+    text.replace(/\b(?:[1-9A-HJ-NP-Za-km-z]{46,48}|0x[0-9a-fA-F]{40})\b/g, (address) => ctx.nameOf(address) ?? (sameAddress(address, ctx.signer) ? 'your account' : address));
   const native = (raw: bigint | string) => unitsText(raw, ctx.native.decimals, ctx.native.unit);
   /** An amount of a fungible collection, in its decimals and prefix. */
   const fungible = (collectionId: number, raw: bigint | string) => {
@@ -128,7 +131,7 @@ export function wordsFor(ctx: WordsContext) {
     const facts = ctx.collection(collectionId);
     return facts?.uniqueSchema ? { attributes: facts.attributes } : null;
   };
-  return { collectionName, tokenName, who, native, fungible, pieces, schemaOf };
+  return { collectionName, tokenName, who, namedText, native, fungible, pieces, schemaOf };
 }
 
 type Words = ReturnType<typeof wordsFor>;
