@@ -212,6 +212,28 @@ describe('pending extrinsics across a reset', () => {
     // The new chain is untouched, and still in manual mode.
     expect((await call(host, 'GET', '/sandbox/v1/dev/status')).json).toMatchObject({ head: { number: 0 }, blockMode: { kind: 'manual' } });
   });
+
+  it('answers the status of what waited as Invalid / Dropped after an import, not as unknown (a client polls it)', async () => {
+    const host = await openHost();
+    const exported = (await call(host, 'GET', '/sandbox/v1/dev/export')).text;
+    host.setBlockMode({ kind: 'manual' });
+    const built = await call(host, 'POST', '/sandbox/v1/balance/transfer?use=Build', { address: ALICE, destination: BOB, amount: 1 });
+    const { signature } = (await call(host, 'POST', '/sandbox/v1/extrinsic/sign', { signerPayloadJSON: built.json.signerPayloadJSON }, { authorization: 'Seed //Alice' })).json;
+    const signed = { signerPayloadJSON: built.json.signerPayloadJSON, signature };
+    const submitted = await call(host, 'POST', '/sandbox/v1/extrinsic/submit', signed);
+    expect(submitted.status, submitted.text).toBe(201);
+    expect((await call(host, 'GET', `/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`)).json.status).toBe('Ready');
+    expect((await call(host, 'POST', '/sandbox/v1/dev/import', exported)).status).toBe(201);
+    const status = await call(host, 'GET', `/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`);
+    expect(status.status).toBe(200);
+    expect(status.json).toMatchObject({ status: 'Invalid', isError: true, error: { details: { name: 'Dropped' } } });
+    expect(status.json.error.message).toMatch(/replaced \(imported or reset\)/);
+    // The same chain again: the same signed bytes may be sent once more, and then its status is the new one's.
+    host.setBlockMode({ kind: 'instant' });
+    const again = await call(host, 'POST', '/sandbox/v1/extrinsic/submit', signed);
+    expect([again.status, again.json.hash]).toEqual([201, submitted.json.hash]);
+    expect((await call(host, 'GET', `/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`)).json).toMatchObject({ status: 'InBlock', isError: false });
+  });
 });
 
 describe('files', () => {

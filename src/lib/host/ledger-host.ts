@@ -498,12 +498,14 @@ export class LedgerHost {
 
   private async swap(): Promise<void> {
     const previous = this.current;
-    this.running = await this.start();
+    const next = await this.start();
+    this.running = next;
     previous.unsubscribe();
     // Whatever still waits in the old pool (manual or interval blocks) was meant for the old
     // chain: closing refuses every waiting submitter instead of leaving them hanging.
     previous.retire();
-    previous.ledger.close();
+    // Their status answers Dropped on the new ledger, not "no such extrinsic" (a client polls it).
+    next.ledger.rememberDropped(previous.ledger.close());
   }
 
   private async start(): Promise<Running> {

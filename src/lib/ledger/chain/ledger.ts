@@ -29,7 +29,7 @@ import { CommittedState } from './committed-state';
 import { KeyedSerial } from './keyed-serial';
 import { Arrivals } from './arrivals';
 import { buildPayload, checkPayloadAgainstChain, decodePayloadCall, payloadEra, payloadTip, checkedCall, messageToSign, signedExtrinsicOf, signingMessage, type BuiltPayload } from './payload-builder';
-import { TransactionPool, readyRecord, type Waiting } from './pool';
+import { TransactionPool, droppedRecord, readyRecord, type Waiting } from './pool';
 import { resolvePoolLimits, type PoolLimits } from './pool-limits';
 import { Sealer, type Sealed } from './sealer';
 import { canonicalAccount, canonicalSigner, checkSignature, verifyInline, type SignatureVerifier } from './signature-check';
@@ -122,6 +122,8 @@ export class Ledger implements LedgerReads {
   private readonly memoisedAtHead = new Map<string, { head: string; value: Promise<unknown> }>();
   /** Memoised reads at earlier blocks, by block hash and key (each given after the block is checked again). */
   private readonly memoisedAtBlock = new Map<string, Promise<unknown>>();
+  /** Extrinsics the ledger this one replaced dropped while they waited (rememberDropped), recent ones. */
+  private readonly dropped = new LruCache<string, ExtrinsicRecord>(1024);
   /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
@@ -524,7 +526,8 @@ export class Ledger implements LedgerReads {
     if (kept) return kept;
     const lookup = async (t: QueryTx) => {
       const stored = await this.storedRecord(hash, t);
-      return stored && currentRecord(t, stored);
+      // Last: one the replaced ledger dropped (submitted again since, the store's record answers).
+      return stored ? currentRecord(t, stored) : this.dropped.get(hash);
     };
     return tx ? lookup(tx) : this.read(lookup);
   }
@@ -535,7 +538,7 @@ export class Ledger implements LedgerReads {
    * it reads anyway, so a status answer reads that block once.
    */
   async recordOf(hash: string, tx: QueryTx): Promise<ExtrinsicRecord | undefined> {
-    return this.keptRecord(hash) ?? this.storedRecord(hash, tx);
+    return this.keptRecord(hash) ?? (await this.storedRecord(hash, tx)) ?? this.dropped.get(hash);
   }
 
   /** Waiting in this pool, or (the sole writer) in one of the latest blocks. */
@@ -589,17 +592,26 @@ export class Ledger implements LedgerReads {
 
   /**
    * Stop producing. Submitters in this process still waiting are refused (their rows stay in the
-   * store and wait again when it is next opened, unless the chain was replaced).
+   * store and wait again when it is next opened, unless the chain was replaced). Answers the status
+   * each of them has now, for a ledger that replaces this one to answer (`rememberDropped`).
    */
-  close(): void {
-    if (this.closed) return;
+  close(): ExtrinsicRecord[] {
+    if (this.closed) return [];
     this.closed = true;
     this.sealer.close();
     const refusal = new TransactionError('Invalid', 'The ledger was closed or replaced (imported or reset) before this extrinsic was included', { reason: 'Dropped' });
+    const dropped: ExtrinsicRecord[] = [];
     for (const entry of this.pool.drain()) {
       entry.durable?.(refusal); // a deferred row was never written: its submitter is refused
       entry.settle?.({ rejected: refusal });
+      dropped.push(droppedRecord(entry, refusal.message));
     }
+    return dropped;
+  }
+
+  /** Extrinsics a replaced ledger dropped while they waited: their status answers Invalid / Dropped here, not "unknown". */
+  rememberDropped(records: readonly ExtrinsicRecord[]): void {
+    for (const record of records) this.dropped.set(record.hash, record);
   }
 
   // ---- internals ---------------------------------------------------------------------------
