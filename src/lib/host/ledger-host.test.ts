@@ -228,6 +228,14 @@ describe('pending extrinsics across a reset', () => {
     expect(status.status).toBe(200);
     expect(status.json).toMatchObject({ status: 'Invalid', isError: true, error: { details: { name: 'Dropped' } } });
     expect(status.json.error.message).toMatch(/replaced \(imported or reset\)/);
+    // Its changes: never included (not "yet"); a second import keeps what the first one dropped.
+    expect((await call(host, 'GET', `/sandbox/v1/extrinsic/changes?hash=${submitted.json.hash}`)).json.error.message).toMatch(/never included and changed nothing$/);
+    expect((await call(host, 'POST', '/sandbox/v1/dev/import', exported)).status).toBe(201);
+    expect((await call(host, 'GET', `/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`)).json.status).toBe('Invalid');
+    // Sent again while blocks are manual: waiting, so Ready (the pool answers before what was dropped).
+    expect((await call(host, 'POST', '/sandbox/v1/extrinsic/submit', signed)).status).toBe(201);
+    expect((await call(host, 'GET', `/sandbox/v1/extrinsic/status?hash=${submitted.json.hash}`)).json.status).toBe('Ready');
+    await call(host, 'POST', '/sandbox/v1/dev/import', exported);
     // The same chain again: the same signed bytes may be sent once more, and then its status is the new one's.
     host.setBlockMode({ kind: 'instant' });
     const again = await call(host, 'POST', '/sandbox/v1/extrinsic/submit', signed);

@@ -505,7 +505,7 @@ export class LedgerHost {
     // chain: closing refuses every waiting submitter instead of leaving them hanging.
     previous.retire();
     // Their status answers Dropped on the new ledger, not "no such extrinsic" (a client polls it).
-    next.ledger.rememberDropped(previous.ledger.close());
+    next.ledger.rememberDropped(previous.ledger.close(), previous.ledger);
   }
 
   private async start(): Promise<Running> {

@@ -74,7 +74,10 @@ export const historyRoutes = [
       if (!found) {
         // Waiting in the pool: known, in no block yet (as /extrinsic/status says it).
         const waiting = await ledger.status(hash.toLowerCase());
-        if (waiting) throw new HistoryError('unknown', `Extrinsic ${hash} is not in a block (status ${waiting.status}): it changed nothing yet`);
+        if (waiting) {
+          const when = waiting.isCompleted ? 'it was never included and changed nothing' : 'it changed nothing yet';
+          throw new HistoryError('unknown', `Extrinsic ${hash} is not in a block (status ${waiting.status}): ${when}`);
+        }
         throw new ApiError('NotFoundError', `No extrinsic with hash ${hash} found`);
       }
       const [section, method] = found.record.call.name.split('.');

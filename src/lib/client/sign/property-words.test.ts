@@ -32,6 +32,8 @@ describe('tokenPropertyWords', () => {
     // Another form than the schema's {"_": …} box: "Sunset" and ["Sunset"] must not read as {"_":"Sunset"}.
     expect(tokenPropertyWords('n', '"Sunset"', attributes)).toBeNull();
     expect(tokenPropertyWords('n', '["Sunset"]', attributes)).toBeNull();
+    // Another language beside the default would go unseen: shown as stored.
+    expect(tokenPropertyWords('n', '{"_":"Tom","en":"Thomas"}', attributes)).toBeNull();
     // A number JSON cannot keep, and an escape that would become an invisible character.
     expect(tokenPropertyWords('a.1', '{"_":12345678901234567890}', attributes)).toBeNull();
     expect(tokenPropertyWords('a.1', '{"_":1.50}', attributes)).toBeNull();
@@ -42,5 +44,12 @@ describe('tokenPropertyWords', () => {
     const odd = { '0': { name: { _: 'color' }, type: 'string', enumValues: { '0': null } } } as unknown as Record<string, AttributeSchema>;
     expect(tokenPropertyWords('a.0', '0', odd)).toBeNull();
     expect(tokenPropertyWords('a.0', '1', { '0': null } as unknown as Record<string, AttributeSchema>)).toBeNull();
+  });
+
+  it('labels an attribute by at most 64 characters of its name, none hiding or reordering text', () => {
+    const named = (name: string) => ({ '1': { name: { _: name }, type: 'number' } }) as unknown as Record<string, AttributeSchema>;
+    expect(tokenPropertyWords('a.1', '{"_":1}', named('po\u202ewer'))?.field).toBe('Attribute “po\uFFFDwer”');
+    const long = tokenPropertyWords('a.1', '{"_":1}', named('😀'.repeat(70)))!.field;
+    expect(long).toBe(`Attribute “${'😀'.repeat(64)}…”`);
   });
 });

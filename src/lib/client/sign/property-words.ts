@@ -28,9 +28,15 @@ function exactJson(value: string): unknown {
   }
 }
 
-/** `{"_": x}` with x a string, number or boolean (other languages beside it are left out): x as text. */
+/** `{"_": x}` with x a string, number or boolean, and nothing beside it: x as text (other languages would go unseen). */
 function boxed(value: unknown): string | null {
-  return isRecord(value) && isPrimitive(value._) ? String(value._) : null;
+  return isRecord(value) && Object.keys(value).length === 1 && isPrimitive(value._) ? String(value._) : null;
+}
+
+/** A name the collection's owner chose, as a label: at most 64 characters, none that hides or reorders text. */
+function label(name: string): string {
+  const chars = Array.from(name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '\uFFFD'));
+  return chars.length > 64 ? `${chars.slice(0, 64).join('')}…` : chars.join('');
 }
 
 /** An attribute's stored value: an enum index (or a list of them) as its value's text, else a boxed value (or a list of them). */
@@ -58,5 +64,5 @@ export function tokenPropertyWords(key: string, value: string, attributes: Recor
   if (!isRecord(definition)) return null;
   const name = isRecord(definition.name) && isPrimitive(definition.name._) ? String(definition.name._) : `${index}`;
   const text = attributeValue(definition, exactJson(value));
-  return text === null ? null : { field: `Attribute “${name.slice(0, 64)}${name.length > 64 ? '…' : ''}”`, value: text };
+  return text === null ? null : { field: `Attribute “${label(name)}”`, value: text };
 }

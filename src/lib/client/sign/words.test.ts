@@ -1,5 +1,6 @@
 // The sign dialog's words: a call and a dry run's changes as a person reads them, amounts in
 // display units, names for known addresses, one group per account, collection and token.
+import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import { describe, expect, it } from 'vitest';
 import type { Call } from '../../codec/call-types';
 import { sameAddress } from '../address';
@@ -84,6 +85,10 @@ describe('describeCall', () => {
     const w = wordsFor(ctx);
     expect(w.namedText(`${BOB} holds 5 GLD and cannot send 9 GLD; ${STRANGER} neither`)).toBe(`Bob holds 5 GLD and cannot send 9 GLD; ${STRANGER} neither`);
     expect(w.namedText(`${ALICE} holds 5 GLD`)).toBe("your account holds 5 GLD");
+    // Unique's (prefix 7391) and Quartz's (255) addresses are 49 characters long.
+    const bobOnUnique = encodeAddress(decodeAddress(BOB), 7391);
+    expect(bobOnUnique).toHaveLength(49);
+    expect(w.namedText(`sent to ${bobOnUnique}.`)).toBe('sent to Bob.');
   });
 
   it('says what an operator for all tokens may do, and its withdrawal', () => {

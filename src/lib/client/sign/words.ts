@@ -115,7 +115,7 @@ export function wordsFor(ctx: WordsContext) {
   };
   /** A chain message with the addresses the app knows named ("Maya holds…"); others stay as written. */
   const namedText = (text: string) =>
-    text.replace(/\b(?:[1-9A-HJ-NP-Za-km-z]{46,48}|0x[0-9a-fA-F]{40})\b/g, (address) => ctx.nameOf(address) ?? (sameAddress(address, ctx.signer) ? 'your account' : address));
+    text.replace(/\b(?:[1-9A-HJ-NP-Za-km-z]{46,50}|0x[0-9a-fA-F]{40})\b/g, (address) => ctx.nameOf(address) ?? (sameAddress(address, ctx.signer) ? 'your account' : address));
   const native = (raw: bigint | string) => unitsText(raw, ctx.native.decimals, ctx.native.unit);
   /** An amount of a fungible collection, in its decimals and prefix. */
   const fungible = (collectionId: number, raw: bigint | string) => {

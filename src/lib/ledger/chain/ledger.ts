@@ -74,6 +74,9 @@ export interface LedgerOptions {
   fork?: ForkOrigin;
 }
 
+/** Statuses of dropped extrinsics kept at most: a full default pool, twice. */
+const MAX_DROPPED = 16_384;
+
 /** Memoised reads kept at most; the memo is dropped whole when it grows past this. */
 const MEMO_LIMIT = 10_000;
 
@@ -122,8 +125,8 @@ export class Ledger implements LedgerReads {
   private readonly memoisedAtHead = new Map<string, { head: string; value: Promise<unknown> }>();
   /** Memoised reads at earlier blocks, by block hash and key (each given after the block is checked again). */
   private readonly memoisedAtBlock = new Map<string, Promise<unknown>>();
-  /** Extrinsics the ledger this one replaced dropped while they waited (rememberDropped), recent ones. */
-  private readonly dropped = new LruCache<string, ExtrinsicRecord>(1024);
+  /** Extrinsics ledgers this one replaced dropped while they waited (rememberDropped), the latest MAX_DROPPED, oldest first. */
+  private readonly dropped = new Map<string, ExtrinsicRecord>();
   /** Block numbers of hashes read at, recently (a read checks the block again, so this only saves a lookup). */
   private readonly blockNumbers = new LruCache<string, number>(1024);
   /** Admissions of one signer run one at a time, from nonce choice to pool entry. */
@@ -609,9 +612,19 @@ export class Ledger implements LedgerReads {
     return dropped;
   }
 
-  /** Extrinsics a replaced ledger dropped while they waited: their status answers Invalid / Dropped here, not "unknown". */
-  rememberDropped(records: readonly ExtrinsicRecord[]): void {
-    for (const record of records) this.dropped.set(record.hash, record);
+  /**
+   * Extrinsics a replaced ledger dropped while they waited: their status answers Invalid / Dropped
+   * here, not "unknown". `replaced` is that ledger: what it remembered of earlier replacements stays.
+   */
+  rememberDropped(records: readonly ExtrinsicRecord[], replaced?: Ledger): void {
+    for (const record of [...(replaced?.dropped.values() ?? []), ...records]) {
+      this.dropped.delete(record.hash);
+      this.dropped.set(record.hash, record);
+    }
+    for (const hash of this.dropped.keys()) {
+      if (this.dropped.size <= MAX_DROPPED) break;
+      this.dropped.delete(hash);
+    }
   }
 
   // ---- internals ---------------------------------------------------------------------------

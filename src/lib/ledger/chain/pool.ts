@@ -357,13 +357,13 @@ export function recordOutsideBlock(
   };
 }
 
-/** A stored pool row as a status record. */
 /** The status a waiting extrinsic answers once its ledger was closed or replaced under it: Invalid, Dropped, no fee. */
 export function droppedRecord(entry: Waiting, message: string): ExtrinsicRecord {
   const row = rowOf(entry);
   return recordOutsideBlock(row, { status: 'Invalid', isCompleted: true, isError: true, error: { section: 'system', name: 'Dropped', message }, fee: '0', feePayer: row.reservedBy ?? row.signer });
 }
 
+/** A stored pool row as a status record. */
 export function readyRecord(row: PoolRecord): ExtrinsicRecord {
   return recordOutsideBlock(row, { status: 'Ready', isCompleted: false, isError: false, error: null, fee: row.fee.toString(), feePayer: row.reservedBy ?? row.signer });
 }
