@@ -9,7 +9,7 @@
 import { decodeCall } from './calls';
 import type { Call } from './call-types';
 import { fromHex, isHex, toHex } from './hash';
-import { KNOWN_EXTENSIONS, PayloadError, encodeExtrinsicPayload, signerPayloadHex, type SignerPayloadJSON } from './payload';
+import { KNOWN_EXTENSIONS, PayloadError, encodeExtrinsicPayload, signerPayloadHex, tipOf, type SignerPayloadJSON } from './payload';
 
 /** The chain a signature is for, as the signer knows it (not as the payload says). */
 export interface SigningChain {
@@ -89,8 +89,9 @@ export function checkSignerPayload(json: SignerPayloadJSON, chain: SigningChain)
     throw new SigningRuleError('genesis', `The payload is for another chain (genesisHash ${String(json.genesisHash).slice(0, 66)}, this chain is ${chain.genesisHash}): nothing is signed for a chain the signer did not choose`);
   }
   // A tip is paid beyond the fee, on a real chain too, and no dialog shows it: Opalite signs none (its own builds carry 0).
-  if (BigInt(json.tip) !== 0n) {
-    throw new SigningRuleError('tip', `The payload carries a tip of ${BigInt(json.tip)} (smallest units), paid beyond the fee: nothing with a tip is signed; build it again without one`);
+  const tip = tipOf(json);
+  if (tip !== 0n) {
+    throw new SigningRuleError('tip', `The payload carries a tip of ${tip} (smallest units), paid beyond the fee: nothing with a tip is signed; build it again without one`);
   }
   if (!isHex(json.method)) throw new SigningRuleError('method', 'signerPayloadJSON.method must be 0x hex');
   let call: Call;

@@ -272,17 +272,15 @@ export class Ledger implements LedgerReads {
     return inclusionFee(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n), this.rules);
   }
 
-  /** What `call` costs its signer in all (fee plus any deposit). */
-  estimateCost(call: Call, nonce: number, immortal = false): bigint {
+  /** What `call` costs its signer in all (fee plus any deposit, and the tip, 0 unless given). */
+  estimateCost(call: Call, nonce: number, immortal = false, tip = 0n): bigint {
     const method = encodeCall(call);
-    return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, 0n), this.rules);
+    return totalCost(call, signedExtrinsicLength(method.length, immortal ? 1 : 2, nonce, tip), this.rules) + tip;
   }
 
   /** What the payload `json` costs its signer in all: fee, tip and any deposit (`call` is its call, decoded when not given). */
   estimatePayloadCost(json: SignerPayloadJSON, call: Call = this.decodePayloadCall(json)): bigint {
-    const tip = payloadTip(json);
-    const length = signedExtrinsicLength(encodeCall(call).length, json.era === '0x00' ? 1 : 2, Number.parseInt(json.nonce, 16), tip);
-    return totalCost(call, length, this.rules) + tip;
+    return this.estimateCost(call, Number.parseInt(json.nonce, 16), json.era === '0x00', payloadTip(json));
   }
 
   /** Build the signer payload of `call` for `address` (its canonical form). */
